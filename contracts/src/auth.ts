@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// SPEC §5: one set of rules and messages for the forms and the server.
+
+export const emailSchema = z.string().trim().email('Please enter a valid email address').max(254);
+
+export const LoginBody = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+const signupBase = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(32, 'Username must be at most 32 characters')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, numbers, dots, dashes and underscores'),
+  email: emailSchema,
+  firstName: z.string().trim().min(1, 'First name is required').max(60),
+  lastName: z.string().trim().min(1, 'Last name is required').max(60),
+  location: z.string().trim().max(120).optional().default(''),
+  password: z.string().min(6, 'Password must be at least 6 characters').max(200),
+  confirmPassword: z.string().min(6, 'Please confirm your password').max(200),
+  isTrainer: z.boolean().optional().default(false),
+});
+
+const passwordsMatch = (d: { password: string; confirmPassword: string }) => d.password === d.confirmPassword;
+const passwordsMatchIssue = { message: "Passwords don't match", path: ['confirmPassword'] };
+
+export const SignupBody = signupBase
+  .refine(passwordsMatch, passwordsMatchIssue)
+  .refine((d) => !d.isTrainer || d.location.length > 0, {
+    message: 'Location is required for trainers',
+    path: ['location'],
+  });
+export type SignupBody = z.infer<typeof SignupBody>;
+
+/** The trainer sign-up form's account tab (SPEC §5): location required, terms accepted, optional socials. */
+export const TrainerSignupAccount = signupBase
+  .extend({
+    location: z.string().trim().min(1, 'Location is required for trainers').max(120),
+    acceptTerms: z.literal(true, { message: 'You must accept the terms and conditions' }),
+    instagramHandle: z.string().trim().max(60).optional(),
+    twitterHandle: z.string().trim().max(60).optional(),
+    websiteUrl: z.string().trim().max(300).optional(),
+  })
+  .refine(passwordsMatch, passwordsMatchIssue);
+
+export const ForgotPasswordBody = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({
+  token: z.string().trim().min(1, 'Invalid reset token. Please request a new password reset.').max(200),
+  newPassword: z.string().min(6, 'Password must be at least 6 characters long').max(200),
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** The reset form has a confirmation field the API never sees. */
+export const ResetPasswordForm = z
+  .object({
+    newPassword: ResetPasswordBody.shape.newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((d) => d.newPassword === d.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const UpdateProfileBody = z.object({
+  firstName: z.string({ message: 'First name, last name and email are required' }).trim().min(1, 'First name is required').max(60),
+  lastName: z.string({ message: 'First name, last name and email are required' }).trim().min(1, 'Last name is required').max(60),
+  email: z.string({ message: 'First name, last name and email are required' }).pipe(emailSchema),
+  location: z.string().trim().max(120).optional().default(''),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;

@@ -1,0 +1,3 @@
+export * from './auth';
+export * from './user';
+export * from './ids';

@@ -1,0 +1,16 @@
+// Root jest: every workspace's project (unit, component and API-over-HTTP tests).
+// Browser tests live in e2e/ and run separately (npm run test:e2e) against the built site.
+module.exports = {
+  projects: [
+    '<rootDir>/contracts',
+    '<rootDir>/embedded-mongo',
+    '<rootDir>/shared-ui',
+    '<rootDir>/api',
+    '<rootDir>/shell',
+    '<rootDir>/mfe-workouts',
+    '<rootDir>/mfe-trainers',
+    '<rootDir>/mfe-messages',
+    '<rootDir>/mfe-community',
+    '<rootDir>/mfe-challenges',
+  ],
+};

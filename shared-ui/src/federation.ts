@@ -1,0 +1,47 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The contract between the shell and a feature remote, declared once.
+ *
+ * Each remote exposes `./routes` whose default export is a `RemoteAreaModule`.
+ * The shell knows only area names, their route prefixes and where their manifests live
+ * (`/remotes.json`); it renders the area's routes inside its own router, query client
+ * and theme, behind an error boundary.
+ */
+export interface AreaRoute {
+  /** Absolute path pattern as react-router understands it, e.g. '/workout-plan/:id'. */
+  path: string;
+  /** The page. Rendered inside the shell's providers. */
+  Component: ComponentType;
+  /** Signed-out users are sent to /signin?redirect=<path> by the shell before rendering. */
+  requiresAuth?: boolean;
+}
+
+export interface RemoteAreaModule {
+  /** Area name, matches the key in /remotes.json (workouts, trainers, messages, community, challenges). */
+  area: string;
+  routes: AreaRoute[];
+}
+
+/** Area names and the route prefixes each one owns (the shell's only knowledge of features). */
+export const AREAS = {
+  workouts: ['/ai-workout', '/workout-plan', '/workouts', '/exercise-tutorials'],
+  trainers: ['/trainers', '/trainer-profile', '/trainer-signup'],
+  messages: ['/messages'],
+  community: ['/community'],
+  challenges: ['/challenges'],
+} as const;
+export type AreaName = keyof typeof AREAS;
+
+/** Which area owns a pathname, or null (then it is a shell page or the 404). */
+export function areaForPath(pathname: string): AreaName | null {
+  for (const [area, prefixes] of Object.entries(AREAS) as [AreaName, readonly string[]][]) {
+    if (prefixes.some((p) => pathname === p || pathname.startsWith(p + '/'))) return area;
+  }
+  return null;
+}
+
+/** The remotes manifest served by the deployment at /remotes.json. */
+export interface RemotesManifest {
+  remotes: Array<{ area: AreaName; name: string; entry: string }>;
+}
