@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// One command for the whole site: `npm start` (production builds) or `npm run dev` (hot reload).
+//
+//  - builds every front end whose build is missing or older than its sources (npm start only),
+//  - starts the API (embedded MongoDB-compatible database under .data/ unless MONGODB_URI is set;
+//    demo data is seeded on first run),
+//  - serves each remote on its own port and the shell on SHELL_PORT (default 3000), which
+//    serves /remotes.json and proxies /api to the API,
+//  - prints the one URL to open. Ctrl-C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const forceBuild = process.argv.includes('--rebuild');
+
+const API_PORT = Number(process.env.API_PORT ?? process.env.PORT ?? 4000);
+const SHELL_PORT = Number(process.env.SHELL_PORT ?? 3000);
+const REMOTES = [
+  { area: 'workouts', dir: 'mfe-workouts', port: 3001 },
+  { area: 'trainers', dir: 'mfe-trainers', port: 3002 },
+  { area: 'messages', dir: 'mfe-messages', port: 3003 },
+  { area: 'community', dir: 'mfe-community', port: 3004 },
+  { area: 'challenges', dir: 'mfe-challenges', port: 3005 },
+];
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const remoteUrl = (r) => process.env[`REMOTE_${r.area.toUpperCase()}_URL`] ?? `http://localhost:${r.port}/mf-manifest.json`;
+
+/** Newest modification time under a folder (skipping node_modules and dist). */
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+function needsBuild(app) {
+  const marker = join(root, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json');
+  if (forceBuild || !existsSync(marker)) return true;
+  const built = statSync(marker).mtimeMs;
+  const sources = [join(root, app, 'src'), join(root, 'shared-ui', 'src'), join(root, 'contracts', 'src'), join(root, 'build-config')];
+  return sources.some((s) => newest(s) > built);
+}
+
+const children = [];
+let stopping = false;
+
+function run(name, cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${name}]`.padEnd(16);
+  const pipe = (stream, out) => {
+    let buf = '';
+    stream.on('data', (d) => {
+      buf += d;
+      const lines = buf.split('\n');
+      buf = lines.pop();
+      for (const l of lines) out.write(`${prefix} ${l}\n`);
+    });
+  };
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${prefix} exited (${signal ?? code}); stopping everything.`);
+      shutdown(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  const deadline = setTimeout(() => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    process.exit(code);
+  }, 5000);
+  deadline.unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function waitFor(url, what, timeoutMs = 120000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !stopping) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (!stopping) throw new Error(`${what} did not come up at ${url}`);
+}
+
+async function main() {
+  const apiEnv = { PORT: String(API_PORT), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}` };
+  const shellEnv = {
+    API_URL: process.env.API_URL ?? `http://127.0.0.1:${API_PORT}`,
+    ...Object.fromEntries(REMOTES.map((r) => [`REMOTE_${r.area.toUpperCase()}_URL`, remoteUrl(r)])),
+  };
+
+  if (dev) {
+    run('api', bin('tsx'), ['watch', 'api/src/index.ts'], apiEnv);
+    for (const r of REMOTES) run(r.dir, bin('rspack'), ['serve', '-c', join(r.dir, 'rspack.config.js')], { PORT: String(r.port) });
+    run('shell', bin('rspack'), ['serve', '-c', 'shell/rspack.config.js'], { ...shellEnv, PORT: String(SHELL_PORT) });
+  } else {
+    const toBuild = ['shell', ...REMOTES.map((r) => r.dir)].filter(needsBuild);
+    for (const app of toBuild) {
+      console.log(`Building ${app} ...`);
+      const res = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
+      if (res.status !== 0) {
+        console.error(`Build of ${app} failed.`);
+        process.exit(1);
+      }
+    }
+    run('api', bin('tsx'), ['api/src/index.ts'], apiEnv);
+    for (const r of REMOTES) {
+      run(r.dir, process.execPath, ['scripts/serve-static.mjs', '--dir', join(r.dir, 'dist'), '--port', String(r.port), '--cors']);
+    }
+    run('shell', process.execPath, ['scripts/serve-static.mjs', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api'], shellEnv);
+  }
+
+  await waitFor(`http://127.0.0.1:${API_PORT}/api/auth/user`, 'The API');
+  await waitFor(`http://127.0.0.1:${SHELL_PORT}/`, 'The shell');
+  console.log(`\n  FitConnect is running: open http://localhost:${SHELL_PORT}\n  (demo sign-in: demo / demo1234; Ctrl-C stops everything)\n`);
+}
+
+main().catch((err) => {
+  console.error(err.message ?? err);
+  shutdown(1);
+});
