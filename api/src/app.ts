@@ -1,0 +1,83 @@
+import Koa from 'koa';
+import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import type { AppDeps } from './context';
+import { systemClock } from './context';
+import { errorMiddleware, HttpError, notFound } from './http/errors';
+import { sessionMiddleware } from './http/session';
+import { loadCurrentUser } from './http/auth';
+import { moduleRouters } from './modules';
+import { createMailer } from './mail/mailer';
+import { consoleLogger } from './log';
+import { resolveSessionSecret } from './config';
+import type { Config } from './config';
+
+export type CreateAppDeps = { config: Config; /** Mounted after the module routers (tests, tools). */ extraRouters?: Router[] } & Partial<
+  Omit<AppDeps, 'config'>
+>;
+
+/** Fill in the defaults: real clock, console logger, nodemailer mailer, session secret from env/data dir. */
+export function resolveDeps(deps: CreateAppDeps): AppDeps {
+  const { extraRouters: _extra, ...rest } = deps;
+  const logger = rest.logger ?? consoleLogger;
+  return {
+    ...rest,
+    config: deps.config,
+    logger,
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer ?? createMailer(deps.config, logger),
+    sessionSecret: deps.sessionSecret ?? resolveSessionSecret(deps.config),
+  };
+}
+
+const healthRouter = new Router();
+healthRouter.get('/api/health', (ctx) => {
+  ctx.body = { ok: true };
+});
+
+/**
+ * The Koa app (no listening, no database connection: the caller connects mongoose first).
+ * Order: errors -> headers -> body (size-limited) -> JSON 404/405 -> session -> current user -> module routers.
+ */
+export function createApp(input: CreateAppDeps): Koa {
+  const deps = resolveDeps(input);
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  app.keys = [deps.sessionSecret];
+  app.context.deps = deps;
+  app.silent = true;
+
+  app.use(errorMiddleware((msg, err) => deps.logger.error(msg, err)));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use(
+    bodyParser({
+      // JSON only: an HTML form on another site cannot produce a body this API accepts (CSRF defence
+      // next to SameSite=Lax). Multipart uploads are parsed by the route that takes them.
+      enableTypes: ['json'],
+      jsonLimit: deps.config.bodyLimit,
+      jsonStrict: true,
+    }),
+  );
+  // Unmatched paths and wrong methods answer in JSON like every other error.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body == null && ctx.status === 404) throw notFound(`Not found: ${ctx.method} ${ctx.path}`);
+    if (ctx.body == null && ctx.status === 405) throw new HttpError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+    if (ctx.body == null && ctx.status >= 400) throw new HttpError(ctx.status, STATUS_CODES[ctx.status] ?? 'Error');
+  });
+  app.use(sessionMiddleware(app));
+  app.use(loadCurrentUser());
+  for (const router of [healthRouter, ...moduleRouters, ...(input.extraRouters ?? [])]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}
+
+/** A random secret for tests and throwaway instances. */
+export const randomSecret = () => randomBytes(32).toString('base64url');

@@ -1,0 +1,134 @@
+import Router from '@koa/router';
+import { LoginBody, SignupBody, ForgotPasswordBody, ResetPasswordBody } from '@fitconnect/contracts';
+import { validateBody, bodyOf } from '../http/validate';
+import { rateLimit } from '../http/rateLimit';
+import { badRequest, conflict, unauthorized, toHttpError } from '../http/errors';
+import { destroyUserSessions } from '../http/session';
+import { User, EARLY_ACCESS_TRAINERS, type UserDoc } from '../users/model';
+import { presentUser } from '../users/presenter';
+import { hashPassword, verifyPassword, timingDummyHash } from '../users/password';
+import { nextId } from '../db/counter';
+import { issueResetToken, consumeResetToken, RESET_TOKEN_TTL_MS } from './resetToken';
+import type { Context } from 'koa';
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a reset link has been sent.';
+const MINUTE = 60 * 1000;
+
+export const authRouter = new Router({ prefix: '/api/auth' });
+
+/** Sign a user in on this request: a fresh session key (no fixation) holding the userId. */
+async function signIn(ctx: Context, user: UserDoc) {
+  const s = ctx.session;
+  if (!s) throw new Error('session middleware missing');
+  s.userId = user.id;
+  await s.regenerate();
+  ctx.state.user = user;
+}
+
+authRouter.get('/user', async (ctx) => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { user: ctx.state.user ? presentUser(ctx.state.user) : null };
+});
+
+authRouter.post(
+  '/login',
+  rateLimit({ name: 'login', limit: 20, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts. Please wait a few minutes and try again.' }),
+  validateBody(LoginBody),
+  async (ctx) => {
+    const { username, password } = bodyOf(ctx, LoginBody);
+    const user = await User.findOne({ usernameLower: username.toLowerCase() });
+    const ok = user ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await timingDummyHash()), false);
+    if (!user || !ok) throw unauthorized('Invalid username or password');
+    await signIn(ctx, user);
+    ctx.body = { user: presentUser(user) };
+  },
+);
+
+authRouter.post('/logout', async (ctx) => {
+  ctx.session = null;
+  ctx.state.user = undefined;
+  ctx.body = { message: 'Logged out successfully' };
+});
+
+authRouter.post(
+  '/signup',
+  rateLimit({ name: 'signup', limit: 10, windowMs: 60 * MINUTE, message: 'Too many accounts created from here. Please try again later.' }),
+  validateBody(SignupBody),
+  async (ctx) => {
+    const body = bodyOf(ctx, SignupBody);
+    const email = body.email.toLowerCase();
+    if (await User.exists({ usernameLower: body.username.toLowerCase() })) throw conflict('Username already exists');
+    if (await User.exists({ email })) throw conflict('Email already exists');
+    const trainerNumber = body.isTrainer ? await nextId('trainerNumber') : null;
+    let user: UserDoc;
+    try {
+      user = await User.create({
+        username: body.username,
+        email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        location: body.location ?? '',
+        isTrainer: body.isTrainer,
+        trainerNumber,
+        promoTrainer: trainerNumber !== null && trainerNumber <= EARLY_ACCESS_TRAINERS,
+        passwordHash: await hashPassword(body.password),
+      });
+    } catch (err) {
+      // Lost a race with a concurrent signup: say which field, like the checks above.
+      const e = err as { code?: number; keyPattern?: Record<string, unknown> };
+      if (e.code === 11000) throw conflict(e.keyPattern && 'email' in e.keyPattern ? 'Email already exists' : 'Username already exists');
+      throw toHttpError(err) ?? err;
+    }
+    await signIn(ctx, user);
+    ctx.status = 201;
+    ctx.body = { user: presentUser(user) };
+  },
+);
+
+authRouter.post(
+  '/forgot-password',
+  rateLimit({ name: 'forgot', limit: 5, windowMs: 15 * MINUTE, message: 'Too many reset requests. Please wait a few minutes and try again.' }),
+  validateBody(ForgotPasswordBody),
+  async (ctx) => {
+    const { email } = bodyOf(ctx, ForgotPasswordBody);
+    const { config, mailer, logger, clock } = ctx.deps;
+    const user = await User.findOne({ email: email.toLowerCase() });
+    if (user) {
+      try {
+        const token = await issueResetToken(user.id, clock.now());
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const minutes = Math.round(RESET_TOKEN_TTL_MS / MINUTE);
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your FitConnect password',
+          text:
+            `Hi ${user.firstName},\n\nSomeone (hopefully you) asked to reset the password of your FitConnect account "${user.username}".\n` +
+            `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
+            `The link works once. If you did not ask for this, ignore this email; your password stays the same.\n\nThe FitConnect team`,
+        });
+      } catch (err) {
+        // The answer stays neutral either way; the failure is for the operator.
+        logger.error('Could not send the password reset mail', err);
+      }
+    }
+    ctx.body = { message: FORGOT_PASSWORD_MESSAGE };
+  },
+);
+
+authRouter.post(
+  '/reset-password',
+  rateLimit({ name: 'reset', limit: 20, windowMs: 15 * MINUTE }),
+  validateBody(ResetPasswordBody),
+  async (ctx) => {
+    const { token, newPassword } = bodyOf(ctx, ResetPasswordBody);
+    const userId = await consumeResetToken(token, ctx.deps.clock.now());
+    if (userId === null) throw badRequest('Invalid or expired reset token. Please request a new password reset.');
+    const passwordHash = await hashPassword(newPassword);
+    const res = await User.updateOne({ id: userId }, { $set: { passwordHash } });
+    if (res.matchedCount === 0) throw badRequest('Invalid or expired reset token. Please request a new password reset.');
+    // Every existing session of that account ends (a stolen session does not outlive a reset).
+    await destroyUserSessions(userId);
+    if (ctx.session?.userId === userId) ctx.session = null;
+    ctx.body = { message: 'Your password has been reset. You can now sign in with your new password.' };
+  },
+);

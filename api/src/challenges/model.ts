@@ -1,0 +1,67 @@
+import mongoose, { Schema, type HydratedDocument } from 'mongoose';
+import { CHALLENGE_TYPES, CHALLENGE_DIFFICULTIES, CHALLENGE_CATEGORIES, type ChallengeType, type ChallengeDifficulty, type ChallengeCategory } from '@fitconnect/contracts';
+import { numericId } from '../db/counter';
+
+/** A fitness challenge (SPEC §3). Timing (upcoming / active / ended) is derived from the dates and now. */
+export interface ChallengeFields {
+  id: number;
+  title: string;
+  description: string;
+  type: ChallengeType;
+  target: number;
+  unit: string;
+  startDate: Date;
+  endDate: Date;
+  difficulty: ChallengeDifficulty;
+  category: ChallengeCategory;
+  maxParticipants: number | null;
+  /** userId of the creator. */
+  createdBy: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type ChallengeDoc = HydratedDocument<ChallengeFields>;
+
+const challengeSchema = new Schema<ChallengeFields>(
+  {
+    title: { type: String, required: true, trim: true, minlength: 3, maxlength: 100 },
+    description: { type: String, required: true, trim: true, minlength: 10, maxlength: 500 },
+    type: { type: String, required: true, enum: CHALLENGE_TYPES },
+    target: { type: Number, required: true, min: 1 },
+    unit: { type: String, required: true, trim: true },
+    startDate: { type: Date, required: true },
+    endDate: { type: Date, required: true },
+    difficulty: { type: String, required: true, enum: CHALLENGE_DIFFICULTIES },
+    category: { type: String, required: true, enum: CHALLENGE_CATEGORIES },
+    maxParticipants: { type: Number, default: null, min: 1 },
+    createdBy: { type: Number, default: null },
+  },
+  { timestamps: true, collection: 'challenges' },
+);
+challengeSchema.plugin(numericId('challenges'));
+challengeSchema.index({ startDate: 1 });
+export const Challenge = mongoose.model<ChallengeFields>('Challenge', challengeSchema);
+
+/** One participation per challenge per user (unique index). */
+export interface ChallengeParticipantFields {
+  id: number;
+  challengeId: number;
+  userId: number;
+  currentProgress: number;
+  completed: boolean;
+  joinedAt: Date;
+  updatedAt: Date;
+}
+const participantSchema = new Schema<ChallengeParticipantFields>(
+  {
+    challengeId: { type: Number, required: true },
+    userId: { type: Number, required: true },
+    currentProgress: { type: Number, default: 0, min: 0 },
+    completed: { type: Boolean, default: false },
+    joinedAt: { type: Date, default: () => new Date() },
+  },
+  { timestamps: { createdAt: false, updatedAt: true }, collection: 'challengeparticipants' },
+);
+participantSchema.plugin(numericId('challengeParticipants'));
+participantSchema.index({ challengeId: 1, userId: 1 }, { unique: true });
+export const ChallengeParticipant = mongoose.model<ChallengeParticipantFields>('ChallengeParticipant', participantSchema);

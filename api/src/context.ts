@@ -1,0 +1,47 @@
+import type { Config } from './config';
+import type { Logger } from './log';
+import type { Mailer } from './mail/mailer';
+import type { UserDoc } from './users/model';
+
+/** A clock the app reads "now" from (tests can move it). */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * What the app is built from. Modules read it as `ctx.deps`.
+ * A module that needs more (e.g. a workout planner) may extend this interface by declaration merging:
+ *   declare module '../context' { interface AppDeps { planner?: Planner } }
+ */
+export interface AppDeps {
+  config: Config;
+  /** Signs the session cookie (config.sessionSecret or the one kept in DATA_DIR). */
+  sessionSecret: string;
+  mailer: Mailer;
+  logger: Logger;
+  clock: Clock;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The signed-in user (set by loadCurrentUser; guaranteed behind requireUser()). */
+    user?: UserDoc;
+    /** Parsed by validateBody / validateParams / validateQuery. */
+    body?: unknown;
+    params?: unknown;
+    query?: unknown;
+  }
+  interface DefaultContext {
+    deps: AppDeps;
+  }
+  interface ExtendableContext {
+    /** koa-session: `null` after sign-out; `userId` when signed in. */
+    session: (SessionData & { regenerate(): Promise<void> | undefined; save(): Promise<void> | undefined }) | null;
+  }
+}
+
+export interface SessionData {
+  userId?: number;
+  [key: string]: unknown;
+}

@@ -1,0 +1,45 @@
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { z } from 'zod';
+import { badRequest, zodIssues } from './errors';
+
+/** Parse `input` with `schema` or throw a 400 whose message is the first issue and whose `issues` list them all. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where?: 'body' | 'params' | 'query'): z.output<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const issues = zodIssues(r.error);
+  const first = issues[0];
+  const message = first?.message && first.message !== 'Invalid input' ? first.message : `Invalid request ${where ?? 'input'}`;
+  throw badRequest(message, issues);
+}
+
+/** Validates the JSON body; the parsed value is in `ctx.state.body` (read it with `bodyOf(ctx, schema)`). */
+export function validateBody<S extends z.ZodType>(schema: S): Middleware {
+  return async (ctx, next) => {
+    const raw = (ctx.request as { body?: unknown }).body;
+    ctx.state.body = parseOrThrow(schema, raw === undefined ? {} : raw, 'body');
+    await next();
+  };
+}
+
+/** Validates route params (`ctx.params` from @koa/router); the parsed value is in `ctx.state.params`. */
+export function validateParams<S extends z.ZodType>(schema: S): Middleware {
+  return async (ctx, next) => {
+    ctx.state.params = parseOrThrow(schema, (ctx as { params?: unknown }).params ?? {}, 'params');
+    await next();
+  };
+}
+
+/** Validates the query string; the parsed value is in `ctx.state.query`. */
+export function validateQuery<S extends z.ZodType>(schema: S): Middleware {
+  return async (ctx, next) => {
+    ctx.state.query = parseOrThrow(schema, ctx.query, 'query');
+    await next();
+  };
+}
+
+type AnyCtx = ParameterizedContext<Record<string, unknown>>;
+
+/** Typed readers for what the validators stored (the schema argument only carries the type). */
+export const bodyOf = <S extends z.ZodType>(ctx: { state: AnyCtx['state'] }, _schema: S) => ctx.state.body as z.output<S>;
+export const paramsOf = <S extends z.ZodType>(ctx: { state: AnyCtx['state'] }, _schema: S) => ctx.state.params as z.output<S>;
+export const queryOf = <S extends z.ZodType>(ctx: { state: AnyCtx['state'] }, _schema: S) => ctx.state.query as z.output<S>;

@@ -1,0 +1,129 @@
+import mongoose, { Schema } from 'mongoose';
+import { User, EARLY_ACCESS_TRAINERS } from '../users/model';
+import { hashPassword } from '../users/password';
+import { nextId } from '../db/counter';
+import { Trainer, TrainerReview, refreshTrainerRating } from '../trainers/model';
+import { Challenge, ChallengeParticipant } from '../challenges/model';
+import { CommunityReview } from '../community/model';
+import type { Logger } from '../log';
+import { DEMO_PASSWORD, clients, trainers, challenges, communityReviews, dayOffset } from './data';
+
+export { DEMO_PASSWORD } from './data';
+
+/** One marker document per one-time job: inserting it is the lock that makes the seed run at most once. */
+interface MetaDoc {
+  _id: string;
+  at: Date;
+}
+const Meta = mongoose.model<MetaDoc>('Meta', new Schema<MetaDoc>({ _id: String, at: Date }, { versionKey: false, collection: 'meta' }));
+
+export type SeedResult = { seeded: true; users: number; trainers: number; challenges: number; communityReviews: number } | { seeded: false; reason: string };
+
+/**
+ * Fill an empty database with demo data. Idempotent: does nothing when any user exists or another run
+ * (this or another process) already claimed the seed marker. Dates are relative to `now`, so the
+ * challenges are upcoming, active and ended whenever the seed runs.
+ */
+export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promise<SeedResult> {
+  const now = opts.now ?? new Date();
+  if ((await User.countDocuments({})) > 0) return { seeded: false, reason: 'database already has users' };
+  try {
+    await Meta.create({ _id: 'seed', at: now });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) return { seeded: false, reason: 'seed already ran' };
+    throw err;
+  }
+
+  const ids = new Map<string, number>();
+  const people = [...clients.map((c) => ({ ...c, trainer: false })), ...trainers.map((t) => ({ ...t, trainer: true }))];
+  for (const p of people) {
+    const trainerNumber = p.trainer ? await nextId('trainerNumber') : null;
+    const user = await User.create({
+      username: p.username,
+      email: `${p.username.replace(/[^a-z0-9]/gi, '.')}@fitconnect.example`,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      location: p.location,
+      isTrainer: p.trainer,
+      trainerNumber,
+      promoTrainer: trainerNumber !== null && trainerNumber <= EARLY_ACCESS_TRAINERS,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
+    ids.set(p.username, user.id);
+  }
+  const idOf = (username: string) => {
+    const id = ids.get(username);
+    if (id === undefined) throw new Error(`seed data refers to unknown user ${username}`);
+    return id;
+  };
+
+  for (const t of trainers) {
+    const trainer = await Trainer.create({
+      userId: idOf(t.username),
+      specialization: t.specialization,
+      description: t.description,
+      yearsOfExperience: t.yearsOfExperience,
+      specialties: t.specialties,
+      certifications: t.certifications,
+      education: t.education,
+      sessionPrice: t.sessionPrice,
+      availableOnline: t.availableOnline,
+      availableInPerson: t.availableInPerson,
+      profileImage: null,
+      instagramHandle: t.instagramHandle ?? '',
+      twitterHandle: t.twitterHandle ?? '',
+      websiteUrl: t.websiteUrl ?? '',
+    });
+    for (const [author, rating, comment, daysAgo] of t.reviews) {
+      const at = dayOffset(now, -daysAgo);
+      await TrainerReview.create({ trainerId: trainer.id, userId: idOf(author), rating, comment, createdAt: at, updatedAt: at });
+    }
+    await refreshTrainerRating(trainer.id);
+  }
+
+  for (const c of challenges) {
+    const challenge = await Challenge.create({
+      title: c.title,
+      description: c.description,
+      type: c.type,
+      target: c.target,
+      unit: c.unit,
+      startDate: dayOffset(now, c.startInDays),
+      endDate: dayOffset(now, c.endInDays),
+      difficulty: c.difficulty,
+      category: c.category,
+      maxParticipants: c.maxParticipants,
+      createdBy: idOf(c.createdBy),
+    });
+    for (const [username, progress] of c.participants) {
+      await ChallengeParticipant.create({
+        challengeId: challenge.id,
+        userId: idOf(username),
+        currentProgress: progress,
+        completed: progress >= c.target,
+        joinedAt: dayOffset(now, Math.min(c.startInDays, 0) - 1),
+      });
+    }
+  }
+
+  for (const r of communityReviews) {
+    const at = dayOffset(now, -r.daysAgo);
+    await CommunityReview.create({
+      userId: r.author ? idOf(r.author) : null,
+      category: r.category,
+      rating: r.rating,
+      title: r.title,
+      comment: r.comment,
+      helpful: r.helpful,
+      isAnonymous: r.isAnonymous,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  opts.logger?.info(
+    `Seeded demo data: ${people.length} users (${trainers.length} trainers), ${challenges.length} challenges, ${communityReviews.length} community reviews. ` +
+      `Demo account: username 'demo', password '${DEMO_PASSWORD}' (every seeded account uses that password).`,
+  );
+  return { seeded: true, users: people.length, trainers: trainers.length, challenges: challenges.length, communityReviews: communityReviews.length };
+}

@@ -1,0 +1,28 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, resolveSessionSecret } from '../src/config';
+
+it('reads the environment with sensible defaults', () => {
+  const c = loadConfig({});
+  expect(c).toMatchObject({ port: 4000, publicUrl: 'http://localhost:3000', trustProxy: false, mongodbUri: undefined, rateLimit: 1 });
+  expect(c.dataDir.endsWith(`${path.sep}.data`)).toBe(true);
+  const d = loadConfig({ PORT: '5001', PUBLIC_URL: 'https://fit.example/', TRUST_PROXY: 'true', MONGODB_URI: 'mongodb://db/x', RATE_LIMIT: 'off' });
+  expect(d).toMatchObject({ port: 5001, publicUrl: 'https://fit.example', trustProxy: true, mongodbUri: 'mongodb://db/x', rateLimit: false });
+  expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+});
+
+it('generates a session secret once and keeps it in the data folder', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fitconnect-config-'));
+  try {
+    const config = loadConfig({ DATA_DIR: dir });
+    const first = resolveSessionSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveSessionSecret(config)).toBe(first);
+    expect((await readFile(path.join(dir, 'session-secret'), 'utf8')).trim()).toBe(first);
+    expect((await stat(path.join(dir, 'session-secret'))).mode & 0o077).toBe(0);
+    expect(resolveSessionSecret({ ...config, sessionSecret: 'from-env' })).toBe('from-env');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

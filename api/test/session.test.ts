@@ -1,0 +1,82 @@
+import { startTestApi, signUpAndLogin, type TestApi } from './helpers';
+import { Session } from '../src/http/session';
+
+jest.setTimeout(60000);
+
+describe('sessions in MongoDB', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('survive an API restart against the same database', async () => {
+    const a = api.agent();
+    const { user } = await signUpAndLogin(a);
+    await api.restart();
+    const me = await a.get('/api/auth/user');
+    expect(me.body.user?.id).toBe(user.id);
+  });
+
+  it('store a hash of the cookie key, not the key', async () => {
+    const a = api.agent();
+    const { user } = await signUpAndLogin(a);
+    const key = a.cookies.get('fitconnect.sid')!;
+    const docs = await Session.find({ userId: user.id }).lean();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]._id).not.toBe(key);
+    expect(docs[0].expiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('an expired session is not honoured', async () => {
+    const a = api.agent();
+    const { user } = await signUpAndLogin(a);
+    await Session.updateMany({ userId: user.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await a.get('/api/auth/user')).body).toEqual({ user: null });
+  });
+});
+
+describe('behind an HTTPS proxy (TRUST_PROXY)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ config: { trustProxy: true } });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS', async () => {
+    const a = api.agent();
+    const body = { username: 'secure_sam', email: 'secure@example.com', firstName: 'S', lastName: 'S', password: 'secret1', confirmPassword: 'secret1' };
+    const r = await a.request('POST', '/api/auth/signup', { json: body, headers: { 'x-forwarded-proto': 'https' } });
+    expect(r.status).toBe(201);
+    const sid = r.headers.getSetCookie().find((c) => c.startsWith('fitconnect.sid='));
+    expect(sid).toMatch(/;\s*secure/i);
+    expect(sid).toMatch(/httponly/i);
+  });
+});
+
+describe('rate limits', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ config: { rateLimit: 1 } });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('answers 429 with Retry-After after too many sign-in attempts', async () => {
+    const a = api.agent();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await a.post('/api/auth/login', { username: 'ghost', password: 'nope' })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    const last = await a.post('/api/auth/login', { username: 'ghost', password: 'nope' });
+    expect(last.status).toBe(429);
+    expect(last.body.message).toMatch(/too many/i);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other endpoints are counted separately.
+    expect((await a.post('/api/auth/forgot-password', { email: 'x@example.com' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+
+// Workouts (SPEC §2 AI workout generator + workout detail, §3 entities, §5 rules, §7 calls, §9 constants).
+// One set of schemas for the form (mfe-workouts), the API (api/src/workouts) and the generators.
+
+// ---------------------------------------------------------------------------------------------
+// Option lists (SPEC §3). The values are what travels over the wire; labels are the UI's concern.
+// ---------------------------------------------------------------------------------------------
+
+export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const FITNESS_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type FitnessLevel = (typeof FITNESS_LEVELS)[number];
+
+export const FOCUS_AREAS = [
+  'full body', 'upper body', 'lower body', 'core', 'back', 'chest', 'arms', 'shoulders', 'legs', 'cardio',
+] as const;
+export type FocusArea = (typeof FOCUS_AREAS)[number];
+
+export const EQUIPMENT_OPTIONS = [
+  'bodyweight', 'dumbbell', 'barbell', 'kettlebell', 'resistance bands', 'cables', 'medicine ball',
+  'pullup bar', 'trx', 'bench', 'yoga mat', 'foam roller',
+] as const;
+export type Equipment = (typeof EQUIPMENT_OPTIONS)[number];
+
+export const GOAL_OPTIONS = [
+  'strength', 'muscle', 'endurance', 'weight loss', 'toning', 'flexibility', 'general fitness', 'rehabilitation',
+] as const;
+export type Goal = (typeof GOAL_OPTIONS)[number];
+
+export const INJURY_OPTIONS = ['lower back', 'knees', 'shoulders', 'wrists', 'ankles', 'hips', 'neck'] as const;
+export type Injury = (typeof INJURY_OPTIONS)[number];
+
+/** Section names of a generated workout, in order (SPEC §2 detail: Warm-up, Main Workout, Cool Down). */
+export const SECTION_NAMES = ['Warm-up', 'Main Workout', 'Cool Down'] as const;
+/** The detail view's exercise.section values (SPEC §3). */
+export const PLAN_SECTIONS = ['warm-up', 'main workout', 'cool down'] as const;
+export type PlanSection = (typeof PLAN_SECTIONS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Workout request (the form and POST /api/generate-workout), SPEC §3 + §5 messages.
+// ---------------------------------------------------------------------------------------------
+
+export const MIN_AGE = 13;
+export const MAX_AGE = 100;
+export const MIN_DURATION = 10;
+export const MAX_DURATION = 120;
+
+export const WorkoutRequest = z.object({
+  age: z
+    .number({ message: 'Please enter your age' })
+    .int('Age must be a whole number')
+    .min(MIN_AGE, 'Minimum age is 13')
+    .max(MAX_AGE, 'Maximum age is 100'),
+  gender: z.enum(GENDERS, { message: 'Please select your gender' }),
+  fitnessLevel: z.enum(FITNESS_LEVELS, { message: 'Please select your fitness level' }),
+  focusArea: z.enum(FOCUS_AREAS, { message: 'Please select a focus area' }),
+  duration: z
+    .number({ message: 'Please enter a duration' })
+    .int('Duration must be a whole number of minutes')
+    .min(MIN_DURATION, 'Minimum duration is 10 minutes')
+    .max(MAX_DURATION, 'Maximum duration is 120 minutes'),
+  equipment: z
+    .array(z.enum(EQUIPMENT_OPTIONS, { message: 'Unknown equipment option' }), {
+      message: 'Please select at least one equipment option',
+    })
+    .min(1, 'Please select at least one equipment option')
+    .max(EQUIPMENT_OPTIONS.length),
+  goals: z
+    .array(z.enum(GOAL_OPTIONS, { message: 'Unknown goal' }), { message: 'Please select at least one goal' })
+    .min(1, 'Please select at least one goal')
+    .max(GOAL_OPTIONS.length),
+  injuries: z.array(z.enum(INJURY_OPTIONS, { message: 'Unknown injury' })).max(INJURY_OPTIONS.length).optional(),
+});
+/** What the form produces / the API accepts (injuries may be omitted). */
+export type WorkoutRequest = z.infer<typeof WorkoutRequest>;
+
+/** SPEC §9 form defaults. */
+export const WORKOUT_FORM_DEFAULTS: WorkoutRequest & { injuries: Injury[] } = {
+  age: 30,
+  gender: 'prefer-not-to-say',
+  fitnessLevel: 'beginner',
+  focusArea: 'full body',
+  duration: 45,
+  equipment: ['bodyweight'],
+  goals: ['general fitness'],
+  injuries: [],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Generated (saved) workout, SPEC §3.
+// ---------------------------------------------------------------------------------------------
+
+export const WorkoutExercise = z.object({
+  name: z.string().min(1),
+  /** Number of sets (1 for a single timed block such as a warm-up drill). */
+  sets: z.number().int().min(0).max(60),
+  /** Repetitions per set; null when the exercise is timed (see workTime / duration). */
+  reps: z.number().int().min(0).max(500).nullable(),
+  /** Rest between sets, seconds. */
+  restTime: z.number().int().min(0).max(900),
+  /**
+   * Seconds this exercise takes in the session. Warm-up and cool-down items always have it.
+   * For main-workout items from the built-in planner it is the whole block (all sets plus the rests
+   * between them), which is what SPEC §9's estimate counts when present.
+   */
+  duration: z.number().int().positive().optional(),
+  /** Seconds of work per set for timed exercises (holds, intervals, stretches). */
+  workTime: z.number().int().positive().optional(),
+  equipment: z.array(z.string()).optional(),
+  notes: z.string().optional(),
+});
+export type WorkoutExercise = z.infer<typeof WorkoutExercise>;
+
+export const WorkoutSection = z.object({
+  name: z.string().min(1),
+  exercises: z.array(WorkoutExercise),
+});
+export type WorkoutSection = z.infer<typeof WorkoutSection>;
+
+/** The content a generator produces (no ids, no request echo). */
+export const WorkoutDraft = z.object({
+  title: z.string().min(1),
+  description: z.string(),
+  /** Minutes. */
+  duration: z.number().int().positive(),
+  difficulty: z.string(),
+  targetMuscleGroups: z.array(z.string()),
+  sections: z.array(WorkoutSection).min(1),
+  tips: z.array(z.string()),
+});
+export type WorkoutDraft = z.infer<typeof WorkoutDraft>;
+
+export const GeneratedWorkout = WorkoutDraft.extend({
+  id: z.number().int().positive(),
+  autoSaved: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** Same instant; GET /api/ai-workouts/today's readers use this spelling (SPEC §3). */
+  created_at: z.string(),
+  age: WorkoutRequest.shape.age,
+  gender: WorkoutRequest.shape.gender,
+  fitnessLevel: WorkoutRequest.shape.fitnessLevel,
+  focusArea: WorkoutRequest.shape.focusArea,
+  equipment: z.array(z.enum(EQUIPMENT_OPTIONS)),
+  goals: z.array(z.enum(GOAL_OPTIONS)),
+  injuries: z.array(z.enum(INJURY_OPTIONS)),
+});
+export type GeneratedWorkout = z.infer<typeof GeneratedWorkout>;
+
+/** GET /api/ai-workouts/today (non-empty means the daily limit is reached) and GET /api/ai-workouts/saved (<= 5, newest first). */
+export const GeneratedWorkoutList = z.array(GeneratedWorkout);
+export type GeneratedWorkoutList = z.infer<typeof GeneratedWorkoutList>;
+
+export const MAX_SAVED_WORKOUTS = 5;
+
+export const INVALID_WORKOUT_DATA = 'Invalid workout data received';
+export const DAILY_LIMIT_MESSAGE = 'Daily workout limit reached. Try again tomorrow.';
+
+/** 429 body of POST /api/generate-workout; the client shows `description`. */
+export const DailyLimitBody = z.object({ message: z.string(), description: z.string() });
+export type DailyLimitBody = z.infer<typeof DailyLimitBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Validating a generator's raw answer (OpenAI or anything else). Lenient about optional details
+// (numbers sent as strings, '8-12' reps, missing tips) but a title and non-empty sections are
+// required: otherwise 'Invalid workout data received' (SPEC §5).
+// ---------------------------------------------------------------------------------------------
+
+const firstInt = (v: unknown): unknown => {
+  if (typeof v === 'number') return Math.round(v);
+  if (typeof v === 'string') {
+    const m = /\d+/.exec(v);
+    return m ? Number(m[0]) : null;
+  }
+  return v;
+};
+/** '90 seconds' -> 90, '2 min' -> 120, 45 -> 45. */
+const seconds = (v: unknown): unknown => {
+  if (typeof v === 'string') {
+    const m = /(\d+(?:\.\d+)?)\s*(m|min|minutes?)?\b/i.exec(v);
+    if (!m) return undefined;
+    return Math.round(Number(m[1]) * (m[2] ? 60 : 1));
+  }
+  if (typeof v === 'number') return Math.round(v);
+  return v ?? undefined;
+};
+
+const RawExercise = z.object({
+  name: z.string().trim().min(1),
+  sets: z.preprocess((v) => firstInt(v) ?? 1, z.number().int().min(0).max(20)),
+  reps: z.preprocess((v) => firstInt(v) ?? null, z.number().int().min(0).max(500).nullable()),
+  restTime: z.preprocess((v) => seconds(v) ?? 0, z.number().int().min(0).max(900)),
+  duration: z.preprocess((v) => seconds(v), z.number().int().positive().optional()),
+  workTime: z.preprocess((v) => seconds(v), z.number().int().positive().optional()),
+  equipment: z.preprocess((v) => (v === null ? undefined : v), z.array(z.string()).optional()),
+  notes: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().optional()),
+});
+
+export const GeneratedWorkoutResult = z.object({
+  title: z.string({ message: INVALID_WORKOUT_DATA }).trim().min(1, INVALID_WORKOUT_DATA),
+  description: z.preprocess((v) => v ?? '', z.string()),
+  duration: z.preprocess((v) => firstInt(v) ?? undefined, z.number().int().positive().optional()),
+  difficulty: z.preprocess((v) => v ?? undefined, z.string().optional()),
+  targetMuscleGroups: z.preprocess((v) => v ?? [], z.array(z.string())),
+  sections: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1),
+        exercises: z.array(RawExercise),
+      }),
+      { message: INVALID_WORKOUT_DATA },
+    )
+    .min(1, INVALID_WORKOUT_DATA),
+  tips: z.preprocess((v) => v ?? [], z.array(z.string())),
+});
+export type GeneratedWorkoutResult = z.infer<typeof GeneratedWorkoutResult>;
+
+// ---------------------------------------------------------------------------------------------
+// Workout plan, the detail view (GET /api/workouts/{id}), SPEC §3.
+// ---------------------------------------------------------------------------------------------
+
+export const PlanExercise = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  section: z.enum(PLAN_SECTIONS),
+  sets: z.number().int().nullable(),
+  reps: z.number().int().nullable(),
+  /** Seconds (SPEC §9's estimate counts it when present). */
+  duration: z.number().int().nullable(),
+  /** Extra detail for a guided session: rest between sets and work per set, seconds. */
+  restTime: z.number().int().nullable().optional(),
+  workTime: z.number().int().nullable().optional(),
+  notes: z.string().optional(),
+  equipment: z.array(z.string()).optional(),
+});
+export type PlanExercise = z.infer<typeof PlanExercise>;
+
+export const WorkoutPlan = z.object({
+  id: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  title: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  level: z.string(),
+  goal: z.string(),
+  /** Request equipment values (e.g. 'bodyweight', 'resistance bands'); may be empty. */
+  equipment: z.array(z.string()),
+  exercises: z.array(PlanExercise),
+  description: z.string().optional(),
+  tips: z.array(z.string()).optional(),
+  createdAt: z.string().optional(),
+});
+export type WorkoutPlan = z.infer<typeof WorkoutPlan>;
+
+// ---------------------------------------------------------------------------------------------
+// SPEC §9 time estimate, shared by the planner (its sections must add up) and the detail page.
+// ---------------------------------------------------------------------------------------------
+
+/** Seconds counted per set of a main-workout exercise without a duration (SPEC §9). */
+export const SECONDS_PER_SET = 45;
+
+export type EstimatableExercise = { sets?: number | null; duration?: number | null };
+
+/** Which of the three sections a section name (or plan section value) belongs to. */
+export function sectionKind(name: string): PlanSection {
+  const n = name.toLowerCase().replace(/[^a-z]/g, '');
+  if (n.startsWith('warm')) return 'warm-up';
+  if (n.startsWith('cool')) return 'cool down';
+  return 'main workout';
+}
+
+/** SPEC §9: warm-up and cool-down sum their durations; the main workout counts duration if present, else 45 s per set. */
+export function estimateSectionSeconds(section: string, exercises: readonly EstimatableExercise[]): number {
+  const kind = sectionKind(section);
+  let total = 0;
+  for (const e of exercises) {
+    if (kind === 'main workout') total += e.duration ? e.duration : (e.sets ?? 0) * SECONDS_PER_SET;
+    else total += e.duration ?? 0;
+  }
+  return total;
+}
+
+/** The same estimate, in whole minutes (divided by 60 and rounded). */
+export function estimateSectionMinutes(section: string, exercises: readonly EstimatableExercise[]): number {
+  return Math.round(estimateSectionSeconds(section, exercises) / 60);
+}
