@@ -1,0 +1,81 @@
+import {
+  GOAL_OPTIONS,
+  sectionKind,
+  type GeneratedWorkout,
+  type PlanExercise,
+  type WorkoutExercise,
+  type WorkoutPlan,
+} from '@fitconnect/contracts';
+import type { WorkoutFields } from './model';
+
+type Stored = Pick<WorkoutFields, keyof WorkoutFields>;
+
+/** The generator's view: POST /api/generate-workout, GET /api/ai-workouts/today and /saved (SPEC §3). */
+export function presentGeneratedWorkout(w: Stored): GeneratedWorkout {
+  const at = new Date(w.createdAt).toISOString();
+  return {
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    duration: w.duration,
+    difficulty: w.difficulty,
+    targetMuscleGroups: [...w.targetMuscleGroups],
+    sections: w.sections.map((s) => ({ name: s.name, exercises: s.exercises.map(cleanExercise) })),
+    tips: [...w.tips],
+    autoSaved: true,
+    createdAt: at,
+    created_at: at,
+    age: w.age,
+    gender: w.gender,
+    fitnessLevel: w.fitnessLevel,
+    focusArea: w.focusArea,
+    equipment: [...w.equipment],
+    goals: [...w.goals],
+    injuries: [...w.injuries],
+  };
+}
+
+/** The detail view: GET /api/workouts/{id} (SPEC §3 workout plan, exercises carrying their section). */
+export function presentWorkoutPlan(w: Stored): WorkoutPlan {
+  let next = 1;
+  const exercises: PlanExercise[] = [];
+  for (const s of w.sections) {
+    const section = sectionKind(s.name);
+    for (const e of s.exercises) {
+      exercises.push({
+        id: next++,
+        name: e.name,
+        section,
+        sets: e.sets ?? null,
+        reps: e.reps ?? null,
+        duration: e.duration ?? null,
+        restTime: e.restTime ?? null,
+        workTime: e.workTime ?? null,
+        ...(e.notes ? { notes: e.notes } : {}),
+        ...(e.equipment ? { equipment: [...e.equipment] } : {}),
+      });
+    }
+  }
+  return {
+    id: w.id,
+    userId: w.userId,
+    title: w.title,
+    duration: w.duration,
+    level: w.fitnessLevel,
+    goal: GOAL_OPTIONS.filter((g) => w.goals.includes(g)).join(', '),
+    equipment: [...w.equipment],
+    exercises,
+    description: w.description,
+    tips: [...w.tips],
+    createdAt: new Date(w.createdAt).toISOString(),
+  };
+}
+
+function cleanExercise(e: WorkoutExercise): WorkoutExercise {
+  const out: WorkoutExercise = { name: e.name, sets: e.sets, reps: e.reps ?? null, restTime: e.restTime };
+  if (e.duration != null) out.duration = e.duration;
+  if (e.workTime != null) out.workTime = e.workTime;
+  if (e.equipment) out.equipment = [...e.equipment];
+  if (e.notes) out.notes = e.notes;
+  return out;
+}
