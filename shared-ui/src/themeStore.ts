@@ -1,0 +1,58 @@
+import { create } from 'zustand';
+
+export type ThemeMode = 'light' | 'dark';
+
+/** localStorage key of the user's theme choice (SPEC §3: values 'dark' or 'light'). */
+export const THEME_STORAGE_KEY = 'fitconnect-theme';
+
+function readStored(): ThemeMode | null {
+  try {
+    const v = typeof localStorage !== 'undefined' ? localStorage.getItem(THEME_STORAGE_KEY) : null;
+    return v === 'dark' || v === 'light' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function systemPrefersDark(): boolean {
+  try {
+    return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia('(prefers-color-scheme: dark)').matches
+      : false;
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §4: the stored choice, else the system dark preference. */
+export function initialThemeMode(): ThemeMode {
+  return readStored() ?? (systemPrefersDark() ? 'dark' : 'light');
+}
+
+function persist(mode: ThemeMode) {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, mode);
+  } catch {
+    /* storage unavailable (private mode): the choice lasts for this page only */
+  }
+}
+
+export interface ThemeState {
+  mode: ThemeMode;
+  toggle: () => void;
+  setMode: (mode: ThemeMode) => void;
+}
+
+/** One theme store for the whole app (shared-ui is a federation singleton, so shell and remotes see the same one). */
+export const useThemeStore = create<ThemeState>()((set, get) => ({
+  mode: initialThemeMode(),
+  toggle: () => {
+    const next: ThemeMode = get().mode === 'dark' ? 'light' : 'dark';
+    persist(next);
+    set({ mode: next });
+  },
+  setMode: (mode) => {
+    persist(mode);
+    set({ mode });
+  },
+}));
