@@ -1,0 +1,111 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { GeneratedWorkout, WorkoutExercise } from '@fitconnect/contracts';
+import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
+import { capitalize, exerciseRowText, formatClock, formatDuration } from '../../workout-detail/lib/format';
+
+const Head = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  line-height: 1.5;
+`;
+
+const Section = styled.section`
+  margin-top: ${({ theme }) => theme.space.lg};
+  h3 {
+    margin: 0 0 8px;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  ol {
+    margin: 0;
+    padding-left: 1.3em;
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+  }
+`;
+
+const ExName = styled.span`
+  font-weight: 600;
+`;
+
+function exerciseDetail(ex: WorkoutExercise): string {
+  const parts: string[] = [];
+  const main = exerciseRowText(ex);
+  if (main) parts.push(main);
+  else if (ex.workTime) parts.push(`${ex.sets > 1 ? `${ex.sets} x ` : ''}${ex.workTime < 60 ? `${ex.workTime} seconds` : formatClock(ex.workTime)}`);
+  if (ex.restTime > 0 && ex.sets > 1) parts.push(`rest ${ex.restTime}s`);
+  return parts.join(' · ');
+}
+
+export interface GeneratedWorkoutCardProps {
+  workout: GeneratedWorkout;
+  /** How it got here: just generated, or loaded from the saved list. */
+  origin: 'generated' | 'loaded';
+}
+
+/** The generated (or loaded) workout, marked auto-saved, with a link to its detail page. */
+export function GeneratedWorkoutCard({ workout, origin }: GeneratedWorkoutCardProps) {
+  return (
+    <Card as="section" aria-labelledby="generated-workout-title" data-testid="generated-workout">
+      <CardBody>
+        <Head>
+          <Badges>
+            {workout.autoSaved && <Badge tone="success">✓ Auto-saved</Badge>}
+            {origin === 'loaded' && <Badge tone="info">Loaded from saved workouts</Badge>}
+            <Badge>{formatDuration(workout.duration)}</Badge>
+            {workout.difficulty && <Badge>{capitalize(workout.difficulty)}</Badge>}
+          </Badges>
+          <h2 id="generated-workout-title">{workout.title}</h2>
+          {workout.description && <Muted>{workout.description}</Muted>}
+          {workout.targetMuscleGroups?.length > 0 && <Muted>Targets: {workout.targetMuscleGroups.join(', ')}</Muted>}
+        </Head>
+        {workout.sections.map((section, i) => (
+          <Section key={`${section.name}-${i}`} aria-label={section.name}>
+            <h3>{section.name}</h3>
+            <ol>
+              {section.exercises.map((ex, j) => (
+                <li key={`${ex.name}-${j}`}>
+                  <ExName>{ex.name}</ExName>
+                  {exerciseDetail(ex) && <Muted as="span"> — {exerciseDetail(ex)}</Muted>}
+                  {ex.notes && <Muted style={{ fontSize: '0.875rem' }}>{ex.notes}</Muted>}
+                </li>
+              ))}
+            </ol>
+          </Section>
+        ))}
+        {workout.tips?.length > 0 && (
+          <Section aria-label="Tips">
+            <h3>Tips</h3>
+            <ul style={{ margin: 0, paddingLeft: '1.3em', lineHeight: 1.6 }}>
+              {workout.tips.map((t, i) => (
+                <li key={i}>{t}</li>
+              ))}
+            </ul>
+          </Section>
+        )}
+        <div style={{ marginTop: 24 }}>
+          <Button as={Link} to={`/workout-plan/${workout.id}`}>
+            View Full Workout Plan
+          </Button>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

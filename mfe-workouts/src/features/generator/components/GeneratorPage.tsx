@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { parseRouteId, type GeneratedWorkout } from '@fitconnect/contracts';
+import { Banner, Button, Card, CardBody, PageContainer, PageHeading, Spinner, useCurrentUser, useToast } from '@fitconnect/shared-ui';
+import { generateErrorText, useGenerateWorkout } from '../api/generate-workout';
+import { useSavedWorkouts } from '../api/get-saved-workouts';
+import { useTodayWorkouts } from '../api/get-today-workouts';
+import { useDeleteSavedWorkout } from '../api/delete-saved-workout';
+import { defaultFormValues, validateForm, valuesFromWorkout, type WorkoutFormErrors, type WorkoutFormValues } from '../lib/form';
+import { formatTimeOfDay } from '../lib/time';
+import { GeneratedWorkoutCard } from './GeneratedWorkoutCard';
+import { SavedWorkoutsList } from './SavedWorkoutsList';
+import { WorkoutForm } from './WorkoutForm';
+
+export const GENERATOR_PATH = '/ai-workout';
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  align-items: start;
+  @media (max-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+`;
+
+const Placeholder = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+  padding: ${({ theme }) => theme.space.xl} 0;
+`;
+
+interface ShownWorkout {
+  workout: GeneratedWorkout;
+  origin: 'generated' | 'loaded';
+}
+
+/** /ai-workout: the AI workout generator (SPEC §2). */
+export function GeneratorPage() {
+  const { isSignedIn, isLoading: userLoading } = useCurrentUser();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [searchParams] = useSearchParams();
+  const loadParam = searchParams.get('load');
+  const loadId = loadParam === null ? null : parseRouteId(loadParam);
+
+  const [values, setValues] = useState<WorkoutFormValues>(defaultFormValues);
+  const [errors, setErrors] = useState<WorkoutFormErrors>({});
+  const [shown, setShown] = useState<ShownWorkout | null>(null);
+  const [showSaved, setShowSaved] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // Signed out: 'Login Required', then /signin?redirect=/ai-workout (once).
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (userLoading || isSignedIn || redirected.current) return;
+    redirected.current = true;
+    toast({ title: 'Login Required', description: 'Please sign in to use the AI workout generator.', variant: 'destructive' });
+    const back = loadParam ? `${GENERATOR_PATH}?load=${encodeURIComponent(loadParam)}` : GENERATOR_PATH;
+    navigate(`/signin?redirect=${loadParam ? encodeURIComponent(back) : back}`, { replace: true });
+  }, [userLoading, isSignedIn, navigate, toast, loadParam]);
+
+  const today = useTodayWorkouts(isSignedIn);
+  const todaysWorkout = today.data?.[0];
+  const limitReached = !!todaysWorkout;
+  const saved = useSavedWorkouts(isSignedIn && (showSaved || loadParam !== null));
+
+  const reveal = () => setTimeout(() => resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
+
+  const generate = useGenerateWorkout({
+    onSuccess: (workout) => {
+      setShown({ workout, origin: 'generated' });
+      toast({ title: 'Workout Generated!', description: 'Your workout has been created and saved automatically.', variant: 'success' });
+      reveal();
+    },
+    onError: (err) => {
+      const { title, description } = generateErrorText(err);
+      toast({ title, description, variant: 'destructive' });
+    },
+  });
+
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const deleteSaved = useDeleteSavedWorkout({
+    onSuccess: (id) => {
+      setDeletingId(null);
+      setShown((s) => (s?.workout.id === id ? null : s));
+      toast({ title: 'Workout deleted', description: 'The workout was removed from your saved list.' });
+    },
+    onError: () => {
+      setDeletingId(null);
+      toast({ title: 'Error', description: 'Failed to delete workout. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const load = (w: GeneratedWorkout) => {
+    setValues(valuesFromWorkout(w));
+    setErrors({});
+    setShown({ workout: w, origin: 'loaded' });
+    toast({ title: 'Workout Loaded', description: `"${w.title}" and its original settings are loaded.` });
+    reveal();
+  };
+
+  // ?load={id}: load that saved workout, then reset the URL to /ai-workout.
+  const handledLoad = useRef<string | null>(null);
+  useEffect(() => {
+    if (loadParam === null || !isSignedIn || handledLoad.current === loadParam) return;
+    if (loadId !== null && saved.isPending) return;
+    handledLoad.current = loadParam;
+    const w = loadId !== null ? saved.data?.find((x) => x.id === loadId) : undefined;
+    if (w) load(w);
+    else toast({ title: 'Workout not found', description: 'That saved workout could not be found.', variant: 'destructive' });
+    navigate(GENERATOR_PATH, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadParam, loadId, isSignedIn, saved.isPending, saved.data]);
+
+  if (userLoading || !isSignedIn) return <Spinner label={userLoading ? 'Checking your session' : 'Redirecting to sign in'} center />;
+
+  const submit = () => {
+    const r = validateForm(values);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors({});
+    generate.mutate(r.request);
+  };
+
+  return (
+    <PageContainer>
+      <PageHeading
+        subtitle="Tell us about yourself and your goals, and get a personalised workout plan."
+        actions={
+          <Button variant="outline" aria-expanded={showSaved} aria-controls="saved-workouts" onClick={() => setShowSaved((v) => !v)}>
+            {showSaved ? 'Hide Saved Workouts' : 'Show Saved Workouts'}
+          </Button>
+        }
+      >
+        AI Workout Generator
+      </PageHeading>
+
+      <div style={{ marginBottom: 24 }}>
+        {limitReached ? (
+          <Banner tone="warning" title="Daily Limit Reached">
+            You've already generated today's workout: <strong>{todaysWorkout.title}</strong>
+            {formatTimeOfDay(todaysWorkout.created_at ?? todaysWorkout.createdAt) &&
+              ` at ${formatTimeOfDay(todaysWorkout.created_at ?? todaysWorkout.createdAt)}`}
+            . You can generate a new one tomorrow. <Link to={`/workout-plan/${todaysWorkout.id}`}>View today's workout</Link>
+          </Banner>
+        ) : (
+          <Banner tone="info" title="One AI workout per day">
+            You can generate one AI workout per day. Every workout is saved automatically, and your 5 most recent stay in your saved
+            workouts.
+          </Banner>
+        )}
+      </div>
+
+      {showSaved && (
+        <div style={{ marginBottom: 24 }}>
+          <SavedWorkoutsList
+            workouts={saved.data}
+            isLoading={saved.isPending}
+            isError={saved.isError}
+            deletingId={deletingId}
+            onLoad={load}
+            onDelete={(w) => {
+              setDeletingId(w.id);
+              deleteSaved.mutate(w.id);
+            }}
+          />
+        </div>
+      )}
+
+      <Layout>
+        <Column>
+          <Card>
+            <CardBody>
+              <h2 style={{ margin: '0 0 16px', fontSize: '1.25rem' }}>Your Preferences</h2>
+              <WorkoutForm
+                values={values}
+                errors={errors}
+                onChange={setValues}
+                onSubmit={submit}
+                disabled={limitReached}
+                generating={generate.isPending}
+                limitReached={limitReached}
+              />
+            </CardBody>
+          </Card>
+        </Column>
+        <Column ref={resultRef}>
+          {generate.isPending ? (
+            <Card>
+              <CardBody>
+                <Spinner label="Generating your workout" center />
+                <Placeholder>Building your personalised workout…</Placeholder>
+              </CardBody>
+            </Card>
+          ) : shown ? (
+            <GeneratedWorkoutCard workout={shown.workout} origin={shown.origin} />
+          ) : (
+            <Card>
+              <CardBody>
+                <Placeholder>Your workout will appear here once it's generated.</Placeholder>
+              </CardBody>
+            </Card>
+          )}
+        </Column>
+      </Layout>
+    </PageContainer>
+  );
+}
+
+export default GeneratorPage;
