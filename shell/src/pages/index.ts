@@ -1,0 +1,9 @@
+export { LandingPage } from './LandingPage';
+export { SignInPage } from './SignInPage';
+export { SignUpPage } from './SignUpPage';
+export { ForgotPasswordPage } from './ForgotPasswordPage';
+export { ResetPasswordPage } from './ResetPasswordPage';
+export { ProfilePage } from './ProfilePage';
+export { EditProfilePage } from './EditProfilePage';
+export { PrivacyPolicyPage } from './PrivacyPolicyPage';
+export { NotFoundPage } from './NotFoundPage';

@@ -1,0 +1,159 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { CURRENT_USER_KEY, RequireAuth, useToastStore } from '@fitconnect/shared-ui';
+import { EditProfilePage, ProfilePage } from '../../src/pages';
+import { makeUser, mockFetch, signedIn } from './fetchMock';
+
+function Where() {
+  const loc = useLocation();
+  return <p data-testid="where">{loc.pathname + loc.search}</p>;
+}
+
+function render(entry: string, guarded = false) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/profile" element={guarded ? <RequireAuth><ProfilePage /></RequireAuth> : <ProfilePage />} />
+      <Route path="/edit-profile" element={<EditProfilePage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { initialEntries: [entry] },
+  );
+}
+
+afterEach(() => {
+  act(() => useToastStore.getState().dismiss());
+});
+
+describe('ProfilePage', () => {
+  it('shows the user details and dashboard links, with no trainer badges for a client', async () => {
+    mockFetch(signedIn(makeUser()));
+    render('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Leeds')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /AI Workout Generator/i })).toHaveAttribute('href', '/ai-workout');
+    expect(screen.getByRole('link', { name: /Challenges/i })).toHaveAttribute('href', '/challenges');
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/edit-profile');
+    expect(screen.queryByText('Trainer Account')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Early Access Member/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Active & Free')).not.toBeInTheDocument();
+  });
+
+  it('gives a promo trainer both badges, the status card and the manage button', async () => {
+    mockFetch(signedIn(makeUser({ isTrainer: true, promoTrainer: true, trainerNumber: 42 })));
+    render('/profile');
+    expect(await screen.findByText('Trainer Account')).toBeInTheDocument();
+    expect(screen.getByText('Early Access Member #42')).toBeInTheDocument();
+    const status = screen.getByRole('region', { name: 'Trainer Status' });
+    expect(within(status).getByText('Active & Free')).toBeInTheDocument();
+    expect(within(status).getByRole('link', { name: 'Manage Trainer Profile' })).toHaveAttribute('href', '/trainers');
+  });
+
+  it('gives a trainer without promo only the Trainer Account badge', async () => {
+    mockFetch(signedIn(makeUser({ isTrainer: true, promoTrainer: false, trainerNumber: null })));
+    render('/profile');
+    expect(await screen.findByText('Trainer Account')).toBeInTheDocument();
+    expect(screen.queryByText(/Early Access Member/)).not.toBeInTheDocument();
+    expect(screen.getByText('Active & Free')).toBeInTheDocument();
+  });
+
+  it('redirects to /signin when the user query fails', async () => {
+    mockFetch({ 'GET /api/auth/user': { status: 500, body: { message: 'down' } } });
+    const { queryClient } = render('/profile');
+    // The current-user query retries twice; make the failure immediate for the test.
+    queryClient.setQueryDefaults(CURRENT_USER_KEY, { retry: false });
+    expect(await screen.findByTestId('where', {}, { timeout: 8000 })).toHaveTextContent('/signin?redirect=%2Fprofile');
+  }, 10000);
+
+  it.each([false, true])("signs out: toast, cache cleared, back to / (inside RequireAuth: %p)", async (guarded) => {
+    let session: ReturnType<typeof makeUser> | null = makeUser();
+    const calls = mockFetch({
+      'GET /api/auth/user': () => ({ body: { user: session } }),
+      'POST /api/auth/logout': () => {
+        session = null;
+        return { body: { message: 'Logged out' } };
+      },
+    });
+    const { queryClient } = render('/profile', guarded);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // Still at / once the cleared user has reached every observer (no bounce to /signin).
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true);
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual({ user: null });
+  });
+
+  it('toasts the SPEC failure text when sign out fails, and the user stays signed in', async () => {
+    mockFetch({ ...signedIn(), 'POST /api/auth/logout': { status: 500, body: { message: 'nope' } } });
+    const { queryClient } = render('/profile');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByText('There was a problem logging out.')).toBeInTheDocument();
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual({ user: makeUser() });
+  });
+});
+
+describe('EditProfilePage', () => {
+  it('prefills the form and shows SPEC §5 messages for bad input', async () => {
+    const calls = mockFetch(signedIn());
+    render('/edit-profile');
+    const first = await screen.findByLabelText(/^first name/i);
+    expect(first).toHaveValue('Jane');
+    expect(screen.getByLabelText(/^last name/i)).toHaveValue('Doe');
+    expect(screen.getByLabelText(/^email/i)).toHaveValue('jane@example.com');
+    expect(screen.getByLabelText(/^location/i)).toHaveValue('Leeds');
+
+    const user = userEvent.setup();
+    await user.clear(first);
+    await user.clear(screen.getByLabelText(/^email/i));
+    await user.type(screen.getByLabelText(/^email/i), 'jane-at-example');
+    await user.click(screen.getByRole('button', { name: /save changes/i }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(first).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('saves with PATCH /api/users/profile and returns to /profile', async () => {
+    let current = makeUser();
+    const calls = mockFetch({
+      'GET /api/auth/user': () => ({ body: { user: current } }),
+      'PATCH /api/users/profile': (call) => {
+        current = makeUser(call.body as object);
+        return { body: { user: current } };
+      },
+    });
+    render('/edit-profile');
+    const user = userEvent.setup();
+    const last = await screen.findByLabelText(/^last name/i);
+    await user.clear(last);
+    await user.type(last, 'Smith');
+    await user.click(screen.getByRole('button', { name: /save changes/i }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Smith' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      firstName: 'Jane',
+      lastName: 'Smith',
+      email: 'jane@example.com',
+      location: 'Leeds',
+    });
+  });
+
+  it("shows the server's message when the update fails", async () => {
+    mockFetch({ ...signedIn(), 'PATCH /api/users/profile': { status: 409, body: { message: 'Email already exists' } } });
+    render('/edit-profile');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /save changes/i }));
+    expect(await screen.findByText('Email already exists')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^first name/i)).toBeInTheDocument();
+  });
+
+  it('Back and Cancel lead to /profile', async () => {
+    mockFetch(signedIn());
+    render('/edit-profile');
+    expect(await screen.findByRole('link', { name: /back to profile/i })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/profile');
+  });
+});
