@@ -9,6 +9,7 @@
 //  - prints the one URL to open. Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,15 +19,9 @@ const forceBuild = process.argv.includes('--rebuild');
 
 const API_PORT = Number(process.env.API_PORT ?? process.env.PORT ?? 4000);
 const SHELL_PORT = Number(process.env.SHELL_PORT ?? 3000);
-const REMOTES = [
-  { area: 'workouts', dir: 'mfe-workouts', port: 3001 },
-  { area: 'trainers', dir: 'mfe-trainers', port: 3002 },
-  { area: 'messages', dir: 'mfe-messages', port: 3003 },
-  { area: 'community', dir: 'mfe-community', port: 3004 },
-  { area: 'challenges', dir: 'mfe-challenges', port: 3005 },
-];
+// Area -> remote folder and port: the deployment's one list (also behind /remotes.json).
+const { REMOTES } = createRequire(import.meta.url)('../build-config/remotes.js');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const remoteUrl = (r) => process.env[`REMOTE_${r.area.toUpperCase()}_URL`] ?? `http://localhost:${r.port}/mf-manifest.json`;
 
 /** Newest modification time under a folder (skipping node_modules and dist). */
 function newest(dir) {
@@ -105,10 +100,8 @@ async function waitFor(url, what, timeoutMs = 120000) {
 
 async function main() {
   const apiEnv = { PORT: String(API_PORT), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}` };
-  const shellEnv = {
-    API_URL: process.env.API_URL ?? `http://127.0.0.1:${API_PORT}`,
-    ...Object.fromEntries(REMOTES.map((r) => [`REMOTE_${r.area.toUpperCase()}_URL`, remoteUrl(r)])),
-  };
+  // REMOTE_<AREA>_URL pass through from the environment; serve-static defaults them to the ports above.
+  const shellEnv = { API_URL: process.env.API_URL ?? `http://127.0.0.1:${API_PORT}` };
 
   if (dev) {
     run('api', bin('tsx'), ['watch', 'api/src/index.ts'], apiEnv);

@@ -1,0 +1,251 @@
+// The one rspack + Module Federation base config every app (shell and the five remotes) uses.
+//
+//   // <app>/rspack.config.js
+//   const { createAppConfig } = require('@fitconnect/build-config/rspack');
+//   module.exports = createAppConfig({ dir: __dirname, name: 'mfe_trainers', kind: 'remote', port: 3002, title: 'Trainers' });
+//
+// - TypeScript/TSX through rspack's builtin SWC loader (no type checking: `npm run typecheck` does that).
+// - HTML page through HtmlRspackPlugin (the shell's page; a remote's standalone dev page).
+// - Production: content-hashed file names (long-cacheable), minified; index.html, mf-manifest.json and
+//   remoteEntry.js keep stable names (served no-cache by scripts/serve-static.mjs).
+// - Module Federation (@module-federation/enhanced/rspack), MF type generation off (`dts: false`),
+//   `shareStrategy: 'loaded-first'` and ONE shared-singletons declaration (`sharedSingletons`).
+//   Remotes expose './routes' and publish mf-manifest.json. The shell declares NO remotes: it reads
+//   /remotes.json at runtime and calls registerRemotes.
+//
+// Environment:
+//   PORT                dev-server port (default: the app's port)
+//   PUBLIC_PATH         remotes' public path (default 'auto': derived from where remoteEntry.js / mf-manifest.json
+//                       was fetched, so the same build works from any URL or CDN folder)
+//   OUTPUT_DIR          output folder (default <app>/dist); `rspack build -o <dir>` works too
+//   FITCONNECT_TEXT_REPLACE  JSON object {"from": "to"} of literal strings replaced in the app's own sources
+//                       at build time (used by the browser tests to build a visibly different "redeploy" of one remote)
+//   API_URL             dev server only: where /api is proxied (default http://127.0.0.1:4000)
+//   REMOTE_<AREA>_URL   dev server only (shell): manifest URLs served in /remotes.json (default http://localhost:300N/mf-manifest.json)
+const fs = require('node:fs');
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+const ROOT = path.resolve(__dirname, '..');
+
+const { REMOTES, remotesManifest } = require('./remotes');
+
+/**
+ * Packages that must exist once on the page: shell and every remote share these as singletons.
+ * (react-dom subpaths and react's JSX runtimes are listed explicitly; react-router is what
+ * react-router-dom re-exports, query-core is what react-query wraps.)
+ */
+const SINGLETON_PACKAGES = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  'styled-components',
+  'zustand',
+  '@fitconnect/shared-ui',
+];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The package a request belongs to: 'react-dom/client' -> 'react-dom', '@a/b/c' -> '@a/b'. */
+function packageOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Installed version of a package, resolved from the app folder. */
+function installedVersion(pkg, fromDir) {
+  try {
+    return readJson(require.resolve(`${pkg}/package.json`, { paths: [fromDir] })).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The shared-singletons declaration for an app. requiredVersion comes from the app's package.json
+ * when it declares the package, else from the workspace package that does (shared-ui's peers),
+ * else `^<installed major>`.
+ */
+function sharedSingletons(appDir) {
+  const appPkg = readJson(path.join(appDir, 'package.json'));
+  const deps = { ...(appPkg.peerDependencies || {}), ...(appPkg.devDependencies || {}), ...(appPkg.dependencies || {}) };
+  const sharedUiPkg = readJson(path.join(ROOT, 'shared-ui', 'package.json'));
+  const fallbackRanges = { ...(sharedUiPkg.peerDependencies || {}) };
+  const shared = {};
+  for (const request of SINGLETON_PACKAGES) {
+    const pkg = packageOf(request);
+    const installed = installedVersion(pkg, appDir);
+    let range = deps[pkg] || fallbackRanges[pkg];
+    if (pkg === '@fitconnect/shared-ui') range = `^${sharedUiPkg.version}`;
+    if (!range || range === '*') range = installed ? `^${installed.split('.')[0]}.0.0` : false;
+    shared[request] = { singleton: true, requiredVersion: range, strictVersion: false };
+  }
+  return shared;
+}
+
+/** The app's own sources (the string-replace loader applies only there). */
+function textReplacements() {
+  const raw = process.env.FITCONNECT_TEXT_REPLACE;
+  if (!raw) return null;
+  const parsed = JSON.parse(raw);
+  if (!parsed || typeof parsed !== 'object') throw new Error('FITCONNECT_TEXT_REPLACE must be a JSON object');
+  return parsed;
+}
+
+/**
+ * Dev server for one app: history fallback, CORS (remotes are fetched cross-origin by the shell),
+ * the /api proxy, and for the shell: /remotes.json from the environment.
+ */
+function devServer({ kind, port }) {
+  const apiUrl = process.env.API_URL || 'http://127.0.0.1:4000';
+  return {
+    port: Number(process.env.PORT || port),
+    host: process.env.HOST || 'localhost',
+    historyApiFallback: true,
+    hot: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    allowedHosts: 'all',
+    client: { overlay: { errors: true, warnings: false } },
+    // The shell's pages and a remote's standalone page both call /api on their own origin.
+    proxy: [{ context: ['/api'], target: apiUrl, changeOrigin: false }],
+    ...(kind === 'host'
+      ? {
+          setupMiddlewares: (middlewares) => {
+            middlewares.unshift({
+              name: 'remotes-json',
+              path: '/remotes.json',
+              middleware: (_req, res) => {
+                res.setHeader('Content-Type', 'application/json; charset=utf-8');
+                res.setHeader('Cache-Control', 'no-cache');
+                res.end(JSON.stringify(remotesManifest()));
+              },
+            });
+            return middlewares;
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * @param {{
+ *   dir: string,                 // the app folder (pass __dirname)
+ *   name: string,                // MF container name: 'shell' or 'mfe_<area>'
+ *   kind: 'host' | 'remote',
+ *   port: number,                // dev-server port
+ *   title: string,               // <title> of the html page
+ *   exposes?: Record<string, string>, // remotes: default { './routes': './src/routes.tsx' }
+ * }} opts
+ * @returns {(env?: Record<string, unknown>, argv?: Record<string, unknown>) => import('@rspack/core').Configuration}
+ */
+function createAppConfig(opts) {
+  const { dir, name, kind, port, title } = opts;
+  return (env = {}, argv = {}) => {
+    const isDev = Boolean(env.RSPACK_SERVE) || argv.mode === 'development' || process.env.NODE_ENV === 'development';
+    const replacements = textReplacements();
+    const publicPath = kind === 'remote' ? process.env.PUBLIC_PATH || 'auto' : process.env.SHELL_PUBLIC_PATH || '/';
+    const outputPath = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(dir, 'dist');
+
+    const swcOptions = (isTsx) => ({
+      jsc: {
+        parser: { syntax: 'typescript', tsx: isTsx },
+        transform: { react: { runtime: 'automatic', development: isDev, refresh: false } },
+      },
+      env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15, edge >= 100' },
+    });
+
+    /** @type {import('@rspack/core').RuleSetRule[]} */
+    const rules = [
+      { test: /\.ts$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(false), type: 'javascript/auto' },
+      { test: /\.tsx$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(true), type: 'javascript/auto' },
+      { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+      { test: /\.css$/i, type: 'css/auto' },
+    ];
+    if (replacements) {
+      rules.push({
+        test: /\.(ts|tsx)$/,
+        include: path.join(dir, 'src'),
+        enforce: 'pre',
+        loader: path.join(__dirname, 'replace-loader.js'),
+        options: { replacements },
+      });
+    }
+
+    const mf =
+      kind === 'remote'
+        ? {
+            name,
+            filename: 'remoteEntry.js',
+            exposes: opts.exposes || { './routes': './src/routes.tsx' },
+            manifest: true,
+            dts: false,
+            shareStrategy: 'loaded-first',
+            shared: sharedSingletons(dir),
+          }
+        : {
+            name,
+            remotes: {},
+            dts: false,
+            shareStrategy: 'loaded-first',
+            shared: sharedSingletons(dir),
+          };
+
+    /** @type {import('@rspack/core').Configuration} */
+    const config = {
+      context: dir,
+      mode: isDev ? 'development' : 'production',
+      devtool: isDev ? 'cheap-module-source-map' : 'source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: outputPath,
+        publicPath,
+        uniqueName: name,
+        filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+        chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+        assetModuleFilename: isDev ? 'assets/[name][ext]' : 'assets/[name].[contenthash:10][ext]',
+        cssFilename: isDev ? '[name].css' : '[name].[contenthash:10].css',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // Workspace packages point "main" at TypeScript source.
+        mainFields: ['browser', 'module', 'main'],
+      },
+      module: { rules },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          templateParameters: { title },
+          inject: 'body',
+          scriptLoading: 'defer',
+          // Only the app entry: remoteEntry.js is for hosts, not for the remote's own page.
+          chunks: ['main'],
+          // A remote's own page may be opened at a deep URL (/challenges/5): load its entry from the root.
+          ...(kind === 'remote' ? { publicPath: '/' } : {}),
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
+        }),
+        new ModuleFederationPlugin(mf),
+      ],
+      optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      // Lazy compilation's proxy modules break Module Federation's async boundary in dev.
+      lazyCompilation: false,
+      devServer: devServer({ kind, port }),
+      stats: 'errors-warnings',
+    };
+    return config;
+  };
+}
+
+module.exports = { createAppConfig, sharedSingletons, remotesManifest, REMOTES, SINGLETON_PACKAGES };

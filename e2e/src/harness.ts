@@ -1,0 +1,350 @@
+/**
+ * Browser-test harness: the BUILT site, a real API and Debian's chromium, all on ephemeral ports.
+ *
+ *   import { startSite, type Site } from '../src/harness';
+ *
+ *   let site: Site;
+ *   beforeAll(async () => { site = await startSite(); });      // API + 5 remotes + shell + chromium
+ *   afterAll(async () => { await site?.close(); });             // stops everything it started
+ *
+ *   test('landing', async () => {
+ *     const page = await site.newPage();                        // fresh context (own cookies), 1280x800
+ *     await page.goto(site.url('/'));
+ *     ...
+ *   });
+ *
+ * What `startSite()` does:
+ *   - builds any app whose dist/ is missing (shell/dist/index.html, mfe-x/dist/mf-manifest.json); run
+ *     `npm run build` first to build fresh (the harness never rebuilds an existing dist),
+ *   - starts the API: `tsx api/src/index.ts` with PORT=0, DATA_DIR=<temp dir> (embedded database,
+ *     seeded demo data), RATE_LIMIT=off; `site.apiUrl`,
+ *   - serves each remote's dist with scripts/serve-static.mjs (--cors) and the shell's dist with
+ *     (--spa --remotes --api); /remotes.json comes from a temp file (`site.remotesFile`), so
+ *     `site.setRemoteEntry(area, url)` switches one remote's manifest URL without touching the shell,
+ *   - launches chromium (/usr/bin/chromium, or $CHROMIUM_PATH) headless through playwright-core.
+ *
+ * Other helpers: `site.remotes[area]` ({ url, manifestUrl, port, stop(), restart() }), `site.serveDir(dir)`
+ * (serve another folder, e.g. a second build of a remote), `buildApp(dir, { outDir, env })`,
+ * `site.signUp(page, overrides?)` (creates an account through the shell's /api proxy; the page's context is
+ * then signed in), `site.logs()` (recent output of the servers, for failure messages).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+export type AreaName = 'workouts' | 'trainers' | 'messages' | 'community' | 'challenges';
+
+export const REMOTE_APPS: { area: AreaName; name: string; dir: string }[] = [
+  { area: 'workouts', name: 'mfe_workouts', dir: 'mfe-workouts' },
+  { area: 'trainers', name: 'mfe_trainers', dir: 'mfe-trainers' },
+  { area: 'messages', name: 'mfe_messages', dir: 'mfe-messages' },
+  { area: 'community', name: 'mfe_community', dir: 'mfe-community' },
+  { area: 'challenges', name: 'mfe_challenges', dir: 'mfe-challenges' },
+];
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const LOG_LINES = 200;
+
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  log: string[];
+}
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp, timeoutMs = 90_000) {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  const proc: Proc = { name, child, log: [] };
+  return new Promise<{ proc: Proc; match: RegExpMatchArray }>((resolve, reject) => {
+    let done = false;
+    const timer = setTimeout(() => finish(new Error(`${name} did not start within ${timeoutMs} ms:\n${proc.log.join('\n')}`)), timeoutMs);
+    function finish(err: Error | null, match?: RegExpMatchArray) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (err) {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        reject(err);
+      } else resolve({ proc, match: match! });
+    }
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        proc.log.push(line);
+        if (proc.log.length > LOG_LINES) proc.log.shift();
+        const m = line.match(readyPattern);
+        if (m) finish(null, m);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => finish(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${proc.log.join('\n')}`)));
+    child.once('error', (err) => finish(err));
+  });
+}
+
+async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Build one app (`rspack build` with its own config); `outDir` and `env` let tests make a second build. */
+export async function buildApp(dir: string, opts: { outDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, NODE_ENV: 'production' };
+  if (opts.outDir) env.OUTPUT_DIR = opts.outDir;
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'rspack'), ['build', '-c', path.join(ROOT, dir, 'rspack.config.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`Building ${dir} failed (${code}):\n${out}`);
+}
+
+export interface Served {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Start again on the same port (after stop()). */
+  restart(): Promise<void>;
+  proc: () => Proc;
+}
+
+export interface ServeOptions {
+  port?: number;
+  spa?: boolean;
+  cors?: boolean;
+  remotes?: boolean;
+  api?: boolean;
+  env?: NodeJS.ProcessEnv;
+  name?: string;
+}
+
+/** Serve a folder with scripts/serve-static.mjs on 127.0.0.1. */
+export async function serveDir(dir: string, opts: ServeOptions = {}): Promise<Served> {
+  const flags = [opts.spa && '--spa', opts.cors && '--cors', opts.remotes && '--remotes', opts.api && '--api'].filter(Boolean) as string[];
+  const name = opts.name ?? `static ${path.relative(ROOT, dir) || dir}`;
+  const launch = async (port: number) =>
+    startProcess(
+      name,
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'serve-static.mjs'), '--dir', dir, '--port', String(port), '--host', '127.0.0.1', ...flags],
+      opts.env ?? {},
+      /listening on http:\/\/[^:]+:(\d+)/,
+      30_000,
+    );
+  let { proc, match } = await launch(opts.port ?? 0);
+  const port = Number(match[1]);
+  const served: Served = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () => stopProcess(proc.child),
+    restart: async () => {
+      await stopProcess(proc.child);
+      ({ proc } = await launch(port));
+    },
+    proc: () => proc,
+  };
+  return served;
+}
+
+export interface RemoteServer extends Served {
+  area: AreaName;
+  name: string;
+  manifestUrl: string;
+}
+
+export interface Site {
+  /** The shell's origin, e.g. http://127.0.0.1:41234 */
+  shellUrl: string;
+  apiUrl: string;
+  browser: Browser;
+  remotes: Record<AreaName, RemoteServer>;
+  /** The /remotes.json the shell serves (rewritten by setRemoteEntry). */
+  remotesFile: string;
+  tmpDir: string;
+  url(pathname: string): string;
+  /** Point one area at another mf-manifest.json URL (the next page load of the shell uses it). */
+  setRemoteEntry(area: AreaName, entry: string): void;
+  serveDir(dir: string, opts?: ServeOptions): Promise<Served>;
+  /** A page in a fresh browser context (own cookies and storage). */
+  newPage(opts?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  /** Create an account through the shell's /api proxy; the page's context is signed in afterwards. */
+  signUp(page: Page, overrides?: Record<string, unknown>): Promise<{ username: string; password: string }>;
+  logs(): string;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise<Site> {
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-e2e-'));
+  const procs: (() => Proc)[] = [];
+  const extra: Served[] = [];
+  const contexts = new Set<BrowserContext>();
+  let browser: Browser | null = null;
+  const stops: (() => Promise<void>)[] = [];
+
+  const close = async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    if (browser) await browser.close().catch(() => undefined);
+    await Promise.all([...extra.map((s) => s.stop()), ...stops.map((s) => s())]);
+    rmSync(tmpDir, { recursive: true, force: true });
+  };
+
+  try {
+    // 1. Built apps (only what is missing).
+    if (!existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) await buildApp('shell');
+    for (const r of REMOTE_APPS) {
+      if (!existsSync(path.join(ROOT, r.dir, 'dist', 'mf-manifest.json'))) await buildApp(r.dir);
+    }
+
+    // 2. API with a throwaway embedded database.
+    const apiStart = startProcess(
+      'api',
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(ROOT, 'api', 'src', 'index.ts')],
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test' },
+      /listening on http:\/\/[^:\s]+:(\d+)/i,
+      120_000,
+    );
+
+    // 3. Remotes (in parallel with the API).
+    const remoteList = await Promise.all(
+      REMOTE_APPS.map(async (r) => {
+        const served = await serveDir(path.join(ROOT, r.dir, 'dist'), { cors: true, name: r.dir });
+        stops.push(() => served.stop());
+        procs.push(served.proc);
+        const remote: RemoteServer = { ...served, area: r.area, name: r.name, manifestUrl: `${served.url}/mf-manifest.json` };
+        return remote;
+      }),
+    );
+    const remotes = Object.fromEntries(remoteList.map((r) => [r.area, r])) as Record<AreaName, RemoteServer>;
+
+    const api = await apiStart;
+    stops.push(() => stopProcess(api.proc.child));
+    procs.push(() => api.proc);
+    const apiUrl = `http://127.0.0.1:${api.match[1]}`;
+
+    // 4. The shell: /remotes.json from a file we control, /api proxied to the API.
+    const entries = new Map<AreaName, string>(remoteList.map((r) => [r.area, r.manifestUrl]));
+    const remotesFile = path.join(tmpDir, 'remotes.json');
+    const writeRemotes = () =>
+      writeFileSync(
+        remotesFile,
+        JSON.stringify({ remotes: REMOTE_APPS.map((r) => ({ area: r.area, name: r.name, entry: entries.get(r.area)! })) }, null, 2),
+      );
+    writeRemotes();
+    const shell = await serveDir(path.join(ROOT, 'shell', 'dist'), {
+      spa: true,
+      remotes: true,
+      api: true,
+      name: 'shell',
+      env: { REMOTES_JSON: remotesFile, API_URL: apiUrl },
+    });
+    stops.push(() => shell.stop());
+    procs.push(shell.proc);
+
+    // 5. Chromium.
+    if (opts.launchBrowser !== false) {
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        headless: true,
+        args: CHROMIUM_ARGS,
+        timeout: 60_000,
+      });
+    }
+
+    const site: Site = {
+      shellUrl: shell.url,
+      apiUrl,
+      get browser() {
+        if (!browser) throw new Error('startSite({ launchBrowser: false }) has no browser');
+        return browser;
+      },
+      remotes,
+      remotesFile,
+      tmpDir,
+      url: (p) => new URL(p, shell.url).href,
+      setRemoteEntry(area, entry) {
+        entries.set(area, entry);
+        writeRemotes();
+      },
+      async serveDir(dir, o) {
+        const s = await serveDir(dir, o);
+        extra.push(s);
+        procs.push(s.proc);
+        return s;
+      },
+      async newPage(o = {}) {
+        const context = await site.browser.newContext({
+          viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+          colorScheme: o.colorScheme ?? 'light',
+          locale: 'en-GB',
+          timezoneId: 'Europe/London',
+        });
+        contexts.add(context);
+        context.once('close', () => contexts.delete(context));
+        context.setDefaultTimeout(20_000);
+        return context.newPage();
+      },
+      async signUp(page, overrides = {}) {
+        counter += 1;
+        const username = `e2e_${process.pid}_${Date.now().toString(36)}_${counter}`;
+        const password = 'secret123';
+        const res = await page.request.post(site.url('/api/auth/signup'), {
+          data: {
+            username,
+            email: `${username}@example.com`,
+            firstName: 'Erin',
+            lastName: 'Tester',
+            location: 'Leeds',
+            password,
+            confirmPassword: password,
+            ...overrides,
+          },
+        });
+        if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+        return { username, password };
+      },
+      logs: () => procs.map((p) => `--- ${p().name}\n${p().log.slice(-40).join('\n')}`).join('\n'),
+      close,
+    };
+    return site;
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

@@ -1,0 +1,223 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildApp, ROOT, startSite, type Site } from '../src/harness';
+
+// The shell composing the five remotes at runtime, against the built site in a real browser.
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await startSite();
+}, 240_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Fails the test with the servers' recent output when the page shows something else. */
+async function expectHeading(page: Page, text: string | RegExp) {
+  try {
+    await page.getByRole('heading', { level: 1, name: text }).waitFor({ state: 'visible', timeout: 20_000 });
+  } catch (err) {
+    const body = await page.locator('body').innerText().catch(() => '');
+    throw new Error(`Heading ${String(text)} not shown at ${page.url()}.\nPage text:\n${body.slice(0, 1500)}\n\nServer logs:\n${site.logs()}\n${String(err)}`);
+  }
+}
+
+function topBar(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('the landing page renders inside the shell chrome', async () => {
+  const page = await site.newPage();
+  const errors = collectErrors(page);
+  await page.goto(site.url('/'));
+  await page.getByRole('banner').waitFor();
+  for (const name of ['Home', 'AI Workouts', 'Trainers', 'Exercise Tutorials', 'Challenges', 'Community']) {
+    await expect(topBar(page).getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
+  }
+  // Signed out: no Messages/Profile in the top bar, a Sign In action.
+  await expect(topBar(page).getByRole('link', { name: 'Messages', exact: true }).count()).resolves.toBe(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+  // Landing content (a level-1 heading) and the footer with this year's copyright.
+  await expect(page.locator('main h1').first().isVisible()).resolves.toBe(true);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.innerText()).resolves.toContain(`© ${new Date().getFullYear()} FitConnect`);
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe('/privacy-policy');
+  expect(errors).toEqual([]);
+});
+
+test('moving between two remotes does not reload the page', async () => {
+  const page = await site.newPage();
+  await page.goto(site.url('/trainers'));
+  await expectHeading(page, 'Find a Trainer');
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: string }).__noReload = 'still here';
+  });
+  await topBar(page).getByRole('link', { name: 'Challenges', exact: true }).click();
+  await expectHeading(page, /Fitness Challenges/);
+  expect(new URL(page.url()).pathname).toBe('/challenges');
+  await topBar(page).getByRole('link', { name: 'Community', exact: true }).click();
+  await expectHeading(page, 'Community');
+  await page.goBack();
+  await expectHeading(page, /Fitness Challenges/);
+  const marker = await page.evaluate(() => (window as unknown as { __noReload?: string }).__noReload);
+  expect(marker).toBe('still here');
+});
+
+test('a protected area route sends a signed-out visitor to /signin with a redirect back', async () => {
+  const page = await site.newPage();
+  await page.goto(site.url('/messages'));
+  await page.waitForURL((u) => u.pathname === '/signin', { timeout: 20_000 });
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/messages');
+});
+
+test('an unknown path shows the 404 page, also under an area prefix', async () => {
+  const page = await site.newPage();
+  await page.goto(site.url('/no-such-page'));
+  await expectHeading(page, /404 Page Not Found/);
+  await page.goto(site.url('/challenges/1/nope'));
+  await expectHeading(page, /404 Page Not Found/);
+});
+
+test('remotes use the shell’s React, router, query client and theme (one instance of each)', async () => {
+  const page = await site.newPage({ colorScheme: 'light' });
+  const errors = collectErrors(page);
+  await page.goto(site.url('/challenges'));
+  await expectHeading(page, /Fitness Challenges/);
+
+  // Theme: the remote's styled heading follows the shell's theme toggle (one ThemeProvider, one store).
+  const heading = page.getByRole('heading', { level: 1, name: /Fitness Challenges/ });
+  const colorOf = () => heading.evaluate((el) => getComputedStyle(el).color);
+  expect(await colorOf()).toBe('rgb(15, 23, 42)'); // light theme text
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.waitForFunction(() => {
+    const h = document.querySelector('main h1');
+    return !!h && getComputedStyle(h).color === 'rgb(241, 245, 249)';
+  });
+  expect(await page.evaluate(() => localStorage.getItem('fitconnect-theme'))).toBe('dark');
+
+  // Router: a remote component using react-router hooks (useParams + Navigate) works in the shell's router.
+  await page.goto(site.url('/trainer-profile/7'));
+  await page.waitForURL((u) => u.pathname === '/trainers/7');
+  await expectHeading(page, 'Trainer Profile');
+
+  // Query client: after signing in, the messages remote's protected page renders from the shell's
+  // current-user cache, and the top bar (shell) agrees.
+  await site.signUp(page);
+  await page.goto(site.url('/messages'));
+  await expectHeading(page, 'Messages');
+  await expect(page.getByRole('button', { name: 'Sign Out' }).first().isVisible()).resolves.toBe(true);
+
+  // The federation share scope: every singleton the remotes use was provided by the shell, in one version.
+  const shares = await page.evaluate(() => {
+    type ShareInfo = { from: string; loaded?: boolean; useIn?: string[] };
+    const g = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } })
+      .__FEDERATION__;
+    const out: Record<string, { versions: string[]; loadedFrom: string[]; usedBy: string[] }> = {};
+    for (const scopes of Object.values(g?.__SHARE__ ?? {})) {
+      for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+        const entry = (out[pkg] ??= { versions: [], loadedFrom: [], usedBy: [] });
+        for (const [v, info] of Object.entries(versions)) {
+          if (!entry.versions.includes(v)) entry.versions.push(v);
+          if (info.loaded && !entry.loadedFrom.includes(info.from)) entry.loadedFrom.push(info.from);
+          for (const user of info.useIn ?? []) if (!entry.usedBy.includes(user)) entry.usedBy.push(user);
+        }
+      }
+    }
+    return out;
+  });
+  for (const pkg of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', 'styled-components', 'zustand', '@fitconnect/shared-ui']) {
+    expect({ pkg, versions: shares[pkg]?.versions, loadedFrom: shares[pkg]?.loadedFrom }).toEqual({ pkg, versions: [expect.any(String)], loadedFrom: ['shell'] });
+  }
+  // The remote on this page load took shared-ui (theme store, auth hooks, toasts) from the shell's scope.
+  expect(shares['@fitconnect/shared-ui'].usedBy).toEqual(expect.arrayContaining(['shell', 'mfe_messages']));
+  // Signing out on a protected remote page goes home (not to /signin) and clears the signed-in state.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByText('Logged out successfully').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(topBar(page).getByRole('link', { name: 'Messages', exact: true }).count()).resolves.toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('a dead remote shows its area error view with Retry while the rest keeps working', async () => {
+  const community = site.remotes.community;
+  await community.stop();
+  try {
+    const page = await site.newPage();
+    await page.goto(site.url('/community'));
+    await expectHeading(page, 'Community is unavailable right now');
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry.isVisible()).resolves.toBe(true);
+
+    // The top bar and other areas still work.
+    await topBar(page).getByRole('link', { name: 'Trainers', exact: true }).click();
+    await expectHeading(page, 'Find a Trainer');
+    await topBar(page).getByRole('link', { name: 'Community', exact: true }).click();
+    await expectHeading(page, 'Community is unavailable right now');
+
+    // The remote comes back: Retry really loads it again, without a page reload.
+    await page.evaluate(() => {
+      (window as unknown as { __noReload: number }).__noReload = 1;
+    });
+    await community.restart();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expectHeading(page, 'Community');
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
+  } finally {
+    if (community.proc().child.exitCode !== null) await community.restart();
+  }
+});
+
+test('a manifest pointing at a closed port degrades only that area', async () => {
+  const original = site.remotes.workouts.manifestUrl;
+  site.setRemoteEntry('workouts', 'http://127.0.0.1:9/mf-manifest.json');
+  try {
+    const page = await site.newPage();
+    await page.goto(site.url('/exercise-tutorials'));
+    await expectHeading(page, 'Workouts is unavailable right now');
+    await topBar(page).getByRole('link', { name: 'Challenges', exact: true }).click();
+    await expectHeading(page, /Fitness Challenges/);
+  } finally {
+    site.setRemoteEntry('workouts', original);
+  }
+});
+
+function shellFiles(): Record<string, number> {
+  const dist = path.join(ROOT, 'shell', 'dist');
+  return Object.fromEntries(readdirSync(dist).map((f) => [f, readFileSync(path.join(dist, f)).length]));
+}
+
+test('redeploying one remote changes the live site without rebuilding the shell', async () => {
+  const shellBefore = shellFiles();
+  const outDir = path.join(site.tmpDir, 'challenges-v2');
+  await buildApp('mfe-challenges', {
+    outDir,
+    env: { FITCONNECT_TEXT_REPLACE: JSON.stringify({ 'Fitness Challenges': 'Fitness Challenges (v2 redeployed)' }) },
+  });
+  expect(existsSync(path.join(outDir, 'mf-manifest.json'))).toBe(true);
+  const v2 = await site.serveDir(outDir, { cors: true, name: 'mfe-challenges v2' });
+
+  const page = await site.newPage();
+  await page.goto(site.url('/challenges'));
+  await expectHeading(page, /Fitness Challenges/);
+  await expect(page.getByRole('heading', { level: 1, name: /v2 redeployed/ }).count()).resolves.toBe(0);
+
+  const original = site.remotes.challenges.manifestUrl;
+  site.setRemoteEntry('challenges', `${v2.url}/mf-manifest.json`);
+  try {
+    await page.reload();
+    await expectHeading(page, 'Fitness Challenges (v2 redeployed)');
+    // The shell's build is untouched.
+    expect(shellFiles()).toEqual(shellBefore);
+  } finally {
+    site.setRemoteEntry('challenges', original);
+  }
+});

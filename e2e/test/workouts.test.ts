@@ -1,0 +1,139 @@
+/**
+ * The workouts journey in a real browser against the built shell + remotes and a real API:
+ * sign in, generate, see the plan, open it, hit the daily limit, load a saved plan, delete it.
+ */
+import type { Page } from 'playwright-core';
+import { startSite, type Site } from '../src/harness';
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await startSite();
+}, 240_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+async function expectPath(page: Page, pathname: string) {
+  await page.waitForFunction((p) => window.location.pathname + window.location.search === p, pathname);
+}
+
+test('workouts journey: sign in, generate, open, daily limit, load, delete', async () => {
+  // An account made out of band; the browser below starts signed out.
+  const setup = await site.newPage();
+  const { username, password } = await site.signUp(setup);
+  await setup.context().close();
+
+  const page = await site.newPage();
+  try {
+    // Signed out: Login Required, then sign in and come back.
+    await page.goto(site.url('/ai-workout'));
+    await page.getByText('Login Required').first().waitFor();
+    await expectPath(page, '/signin?redirect=/ai-workout');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectPath(page, '/ai-workout');
+
+    // Defaults and the blue banner.
+    await page.getByRole('heading', { name: 'AI Workout Generator' }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Age' }).inputValue()).toBe('30');
+    expect(await page.getByRole('spinbutton', { name: /Duration/ }).inputValue()).toBe('45');
+    await page.locator('[data-tone="info"]', { hasText: 'One AI workout per day' }).waitFor();
+
+    // Validation message from the shared schema.
+    await page.getByRole('checkbox', { name: 'Bodyweight' }).uncheck();
+    await page.getByRole('button', { name: 'Generate Workout' }).click();
+    await page.getByText('Please select at least one equipment option').waitFor();
+    await page.getByRole('checkbox', { name: 'Bodyweight' }).check();
+
+    // Generate.
+    await page.getByRole('checkbox', { name: 'Dumbbell' }).check();
+    await page.getByRole('button', { name: 'Generate Workout' }).click();
+    const result = page.getByTestId('generated-workout');
+    await result.waitFor({ timeout: 30_000 });
+    await result.getByText('Auto-saved').waitFor();
+    const title = (await result.locator('#generated-workout-title').textContent())!.trim();
+    expect(title.length).toBeGreaterThan(0);
+    for (const section of ['Warm-up', 'Main Workout', 'Cool Down']) {
+      await result.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+    // The limit applies at once.
+    await page.getByRole('button', { name: 'Daily Limit Reached' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Daily Limit Reached' }).isDisabled()).toBe(true);
+
+    // Open the plan.
+    const href = await result.getByRole('link', { name: 'View Full Workout Plan' }).getAttribute('href');
+    const id = Number(/\/workout-plan\/(\d+)$/.exec(href ?? '')?.[1]);
+    expect(id).toBeGreaterThan(0);
+    await result.getByRole('link', { name: 'View Full Workout Plan' }).click();
+    await expectPath(page, `/workout-plan/${id}`);
+    await page.getByRole('heading', { name: 'Your Customized Workout Plan' }).waitFor();
+    const banner = page.getByTestId('workout-banner');
+    await banner.getByRole('heading', { name: title }).waitFor();
+    expect(await banner.textContent()).toContain('45 min • Beginner • Bodyweight, Dumbbell');
+    await page.getByRole('heading', { name: /^Warm-up \(\d+ min\)$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Main Workout \(\d+ min\)$/ }).waitFor();
+    await page.getByRole('heading', { name: /^Cool Down \(\d+ min\)$/ }).waitFor();
+    expect(await page.getByTestId('exercise-row').count()).toBeGreaterThan(2);
+    await page.getByRole('link', { name: 'Browse Trainers' }).waitFor();
+
+    // Start Workout: a guided session.
+    await page.getByRole('button', { name: /Start Workout/ }).click();
+    await page.getByTestId('workout-session').waitFor();
+    await page.getByText(/^Next up: /).waitFor();
+    await page.getByRole('button', { name: 'End Workout' }).click();
+
+    // The daily limit: orange banner with today's title; the server refuses a second one with a 429.
+    await page.goto(site.url('/ai-workout'));
+    const limit = page.locator('[data-tone="warning"]');
+    await limit.getByText(title).waitFor();
+    expect(await page.getByRole('button', { name: 'Daily Limit Reached' }).isDisabled()).toBe(true);
+    const second = await page.request.post(site.url('/api/generate-workout'), {
+      data: { age: 30, gender: 'male', fitnessLevel: 'beginner', focusArea: 'core', duration: 30, equipment: ['bodyweight'], goals: ['strength'] },
+    });
+    expect(second.status()).toBe(429);
+    expect(typeof (await second.json()).description).toBe('string');
+
+    // Saved list and ?load.
+    await page.getByRole('button', { name: 'Show Saved Workouts' }).click();
+    await page.getByTestId('saved-workout').first().waitFor();
+    expect(await page.getByTestId('saved-workout').count()).toBe(1);
+    await page.goto(site.url(`/ai-workout?load=${id}`));
+    await page.getByTestId('generated-workout').getByRole('heading', { name: title }).waitFor();
+    await expectPath(page, '/ai-workout');
+
+    // Delete it from its detail page (owner only, with confirmation).
+    await page.goto(site.url(`/workout-plan/${id}`));
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Workout Plan' });
+    await dialog.getByText('Are you sure you want to delete this workout plan? This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectPath(page, '/profile');
+    await page.getByText('Your workout plan has been successfully deleted').waitFor();
+
+    // Gone: the detail shows Workout Not Found (after its retries) and the saved list is empty.
+    await page.goto(site.url(`/workout-plan/${id}`));
+    await page.getByRole('heading', { name: 'Workout Not Found' }).waitFor({ timeout: 15_000 });
+    await page.goto(site.url('/ai-workout'));
+    await page.getByRole('button', { name: 'Show Saved Workouts' }).click();
+    await page.getByText('No saved workouts yet').waitFor();
+  } catch (err) {
+    await page.screenshot({ path: `${site.tmpDir}/../workouts-e2e-failure.png` }).catch(() => undefined);
+    throw new Error(`${(err as Error).message}\n${site.logs()}`);
+  }
+}, 180_000);
+
+test('exercise tutorials: filters and detail in the shell', async () => {
+  const page = await site.newPage();
+  await page.goto(site.url('/exercise-tutorials'));
+  await page.getByText('Showing 10 exercises').waitFor();
+  await page.getByRole('combobox', { name: 'Equipment' }).selectOption('Dumbbells');
+  await page.getByText('Showing 3 exercises').waitFor();
+  await page.getByRole('button', { name: 'View tutorial: Dumbbell Lunges' }).click();
+  const frame = page.getByTitle('Dumbbell Lunges video tutorial');
+  expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube\.com\/embed\//);
+  await page.getByRole('button', { name: /Back to Exercises/ }).click();
+  await page.getByText('Showing 3 exercises').waitFor();
+}, 60_000);

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { areaForPath } from '@fitconnect/shared-ui';
+import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import area from '../src/routes';
+
+// The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
+
+test('exposes the challenges area with every SPEC route of the area, all owned by it', () => {
+  expect(area.area).toBe('challenges');
+  const paths = area.routes.map((r) => r.path);
+  expect(paths).toEqual(expect.arrayContaining(['/challenges', '/challenges/:id']));
+  for (const p of paths) expect(areaForPath(p.replace(/:[a-z]+/g, '1'))).toBe('challenges');
+  for (const r of area.routes) expect(typeof r.Component).toBe('function');
+});
+
+test('exactly the signed-in-only pages ask the shell for a signed-in user', () => {
+  const protectedPaths = area.routes.filter((r) => r.requiresAuth).map((r) => r.path);
+  expect(protectedPaths.sort()).toEqual([]);
+});
+
+test('/challenges shows the area heading and says the feature is not available yet', async () => {
+  renderWithProviders(
+    <Routes>
+      {area.routes.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+    </Routes>,
+    { initialEntries: ['/challenges'] },
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Fitness Challenges' })).toBeInTheDocument();
+  expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+});

@@ -1,0 +1,152 @@
+import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import {
+  Button,
+  EmptyState,
+  PageContainer,
+  RequireAuth,
+  Spinner,
+  type AreaName,
+  type RemoteAreaModule,
+} from '@fitconnect/shared-ui';
+import { NotFoundPage } from '../pages';
+import type { AreaLoader } from './areaLoader';
+
+/** How each area is named to users (in the error view and the loading label). */
+export const AREA_LABELS: Record<AreaName, string> = {
+  workouts: 'Workouts',
+  trainers: 'Trainers',
+  messages: 'Messages',
+  community: 'Community',
+  challenges: 'Challenges',
+};
+
+const AreaLoaderContext = createContext<AreaLoader | null>(null);
+export const AreaLoaderProvider = AreaLoaderContext.Provider;
+
+function useAreaLoader(): AreaLoader {
+  const loader = useContext(AreaLoaderContext);
+  if (!loader) throw new Error('AreaLoaderProvider is missing');
+  return loader;
+}
+
+type AreaState =
+  | { status: 'loading' }
+  | { status: 'ready'; module: RemoteAreaModule }
+  | { status: 'error'; error: unknown };
+
+/** The area's routes module: loading, ready or error, plus a retry that really re-attempts the load. */
+export function useAreaModule(area: AreaName): AreaState & { retry: () => void } {
+  const loader = useAreaLoader();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<AreaState>(() => {
+    const mod = loader.peek(area);
+    return mod ? { status: 'ready', module: mod } : { status: 'loading' };
+  });
+  useEffect(() => {
+    let live = true;
+    const ready = loader.peek(area);
+    if (ready && attempt === 0) {
+      setState({ status: 'ready', module: ready });
+      return;
+    }
+    setState({ status: 'loading' });
+    (attempt === 0 ? loader.load(area) : loader.retry(area)).then(
+      (module) => live && setState({ status: 'ready', module }),
+      (error: unknown) => {
+        console.error(`[shell] the ${area} area could not be loaded:`, error);
+        if (live) setState({ status: 'error', error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader, area, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** '<Area> is unavailable right now' with a Retry button; the rest of the site keeps working. */
+export function AreaErrorView({ area, onRetry }: { area: AreaName; onRetry: () => void }) {
+  const label = AREA_LABELS[area];
+  useEffect(() => {
+    document.title = `${label} is unavailable | FitConnect`;
+  }, [label]);
+  return (
+    <PageContainer>
+      <div role="alert" data-area-error={area}>
+        <EmptyState
+          icon="⚠️"
+          headingAs="h1"
+          title={`${label} is unavailable right now`}
+          description="This part of FitConnect could not be loaded. Everything else still works, so you can carry on elsewhere or try again in a moment."
+          action={<Button onClick={onRetry}>Retry</Button>}
+        />
+      </div>
+    </PageContainer>
+  );
+}
+
+interface BoundaryProps {
+  area: AreaName;
+  /** When it changes (the user navigated), a caught error is cleared. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches anything an area's pages throw while rendering, so only that area shows an error. */
+export class AreaErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[shell] the ${this.props.area} area crashed:`, error, info.componentStack);
+  }
+
+  override componentDidUpdate(prev: BoundaryProps) {
+    if (this.state.error && prev.resetKey !== this.props.resetKey) this.setState({ error: null });
+  }
+
+  override render() {
+    if (this.state.error) return <AreaErrorView area={this.props.area} onRetry={() => this.setState({ error: null })} />;
+    return this.props.children;
+  }
+}
+
+function AreaRoutes({ area }: { area: AreaName }) {
+  const state = useAreaModule(area);
+  if (state.status === 'loading') return <Spinner center label={`Loading ${AREA_LABELS[area]}`} />;
+  if (state.status === 'error') return <AreaErrorView area={area} onRetry={state.retry} />;
+  return (
+    <Routes>
+      {state.module.routes.map(({ path, Component: Page, requiresAuth }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            requiresAuth ? (
+              <RequireAuth>
+                <Page />
+              </RequireAuth>
+            ) : (
+              <Page />
+            )
+          }
+        />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+/** An area's pages, loaded from its remote, behind the area's own error boundary. */
+export function AreaOutlet({ area }: { area: AreaName }) {
+  const { pathname } = useLocation();
+  return (
+    <AreaErrorBoundary key={area} area={area} resetKey={pathname}>
+      <AreaRoutes key={area} area={area} />
+    </AreaErrorBoundary>
+  );
+}

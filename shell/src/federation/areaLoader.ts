@@ -1,0 +1,171 @@
+import type { AreaName, RemoteAreaModule, RemotesManifest } from '@fitconnect/shared-ui';
+
+/**
+ * Loads each area's routes module from its remote, lazily and once, at runtime:
+ *
+ *   1. GET /remotes.json (the deployment's remotes manifest: area -> container name -> mf-manifest.json URL),
+ *   2. registerRemotes(...) with the Module Federation runtime (all remotes, once),
+ *   3. loadRemote('<name>/routes') when the user first visits one of the area's routes.
+ *
+ * A failure (manifest unreachable, remote down, bad module) rejects that area's load only; `retry(area)`
+ * forgets the failure (re-reading /remotes.json if that was what failed, and re-registering the remote with
+ * `force` so the runtime drops its cached manifest/entry) so the next `load(area)` really tries again.
+ *
+ * The Module Federation runtime is injected (see ./runtime.ts), so unit tests run without federation.
+ */
+
+/** Marker returned by the runtime plugin's errorLoadRemote hook instead of a module (see ./runtime.ts). */
+export const LOAD_FAILED = '__fitconnectRemoteLoadFailed' as const;
+export interface LoadFailure {
+  [LOAD_FAILED]: true;
+  error: unknown;
+}
+
+export function isLoadFailure(value: unknown): value is LoadFailure {
+  return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[LOAD_FAILED] === true;
+}
+
+export interface RemoteRegistration {
+  name: string;
+  entry: string;
+}
+
+export interface FederationRuntime {
+  registerRemotes(remotes: RemoteRegistration[], options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+}
+
+export interface AreaLoaderDeps {
+  runtime: FederationRuntime;
+  /** Reads the remotes manifest (default: GET /remotes.json, no cache). */
+  fetchManifest: () => Promise<RemotesManifest>;
+}
+
+/** Why an area could not be shown (for logs; the UI shows a plain message). */
+export class AreaLoadError extends Error {
+  readonly area: AreaName;
+  override readonly cause: unknown;
+  constructor(area: AreaName, message: string, cause?: unknown) {
+    super(message);
+    this.name = 'AreaLoadError';
+    this.area = area;
+    this.cause = cause;
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/** Checks the shape of a remote's routes module (the shell<->remote contract). */
+export function toAreaModule(area: AreaName, mod: unknown): RemoteAreaModule {
+  const candidate = (mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod) as
+    | Partial<RemoteAreaModule>
+    | null
+    | undefined;
+  if (!candidate || typeof candidate !== 'object' || !Array.isArray(candidate.routes)) {
+    throw new AreaLoadError(area, `The ${area} remote's routes module does not export a RemoteAreaModule.`);
+  }
+  for (const r of candidate.routes) {
+    if (!r || typeof r.path !== 'string' || typeof r.Component !== 'function' && typeof r.Component !== 'object') {
+      throw new AreaLoadError(area, `The ${area} remote's routes module has an invalid route.`);
+    }
+  }
+  return { area: candidate.area ?? area, routes: candidate.routes };
+}
+
+export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
+  const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const body = (await res.json()) as Partial<RemotesManifest>;
+  if (!body || !Array.isArray(body.remotes)) throw new Error(`${url} is not a remotes manifest`);
+  return { remotes: body.remotes.filter((r) => r && typeof r.name === 'string' && typeof r.entry === 'string') };
+}
+
+export class AreaLoader {
+  private manifest: Promise<RemotesManifest> | null = null;
+  private readonly pending = new Map<AreaName, Promise<RemoteAreaModule>>();
+  private readonly loaded = new Map<AreaName, RemoteAreaModule>();
+  private readonly needsReregister = new Set<AreaName>();
+
+  constructor(private readonly deps: AreaLoaderDeps) {}
+
+  /** The area's module if it already loaded (lets the UI render without a loading flash). */
+  peek(area: AreaName): RemoteAreaModule | undefined {
+    return this.loaded.get(area);
+  }
+
+  load(area: AreaName): Promise<RemoteAreaModule> {
+    const done = this.loaded.get(area);
+    if (done) return Promise.resolve(done);
+    let p = this.pending.get(area);
+    if (!p) {
+      p = this.doLoad(area).then(
+        (mod) => {
+          this.loaded.set(area, mod);
+          this.pending.delete(area);
+          return mod;
+        },
+        (err: unknown) => {
+          this.pending.delete(area);
+          this.needsReregister.add(area);
+          throw err;
+        },
+      );
+      this.pending.set(area, p);
+    }
+    return p;
+  }
+
+  /** Forget an area's failure (and a failed manifest read) so the next load tries for real. */
+  retry(area: AreaName): Promise<RemoteAreaModule> {
+    this.loaded.delete(area);
+    this.pending.delete(area);
+    this.needsReregister.add(area);
+    return this.load(area);
+  }
+
+  private getManifest(): Promise<RemotesManifest> {
+    if (!this.manifest) {
+      const p = this.deps.fetchManifest().then((manifest) => {
+        // Register every remote once; loading stays lazy (loaded-first: nothing is fetched yet).
+        const regs = manifest.remotes.map((r) => ({ name: r.name, entry: r.entry }));
+        if (regs.length) this.deps.runtime.registerRemotes(regs);
+        return manifest;
+      });
+      p.catch(() => {
+        if (this.manifest === p) this.manifest = null;
+      });
+      this.manifest = p;
+    }
+    return this.manifest;
+  }
+
+  private async doLoad(area: AreaName): Promise<RemoteAreaModule> {
+    let manifest: RemotesManifest;
+    try {
+      manifest = await this.getManifest();
+    } catch (err) {
+      throw new AreaLoadError(area, `Could not read the remotes manifest: ${describe(err)}`, err);
+    }
+    const remote = manifest.remotes.find((r) => r.area === area);
+    if (!remote) throw new AreaLoadError(area, `No remote is configured for the ${area} area.`);
+    if (this.needsReregister.has(area)) {
+      // Drop the runtime's cached manifest / entry / failure for this remote.
+      this.deps.runtime.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+      this.needsReregister.delete(area);
+    }
+    let mod: unknown;
+    try {
+      mod = await this.deps.runtime.loadRemote<unknown>(`${remote.name}/routes`);
+    } catch (err) {
+      throw new AreaLoadError(area, `Loading ${remote.name}/routes failed: ${describe(err)}`, err);
+    }
+    if (mod == null) throw new AreaLoadError(area, `${remote.name}/routes loaded nothing.`);
+    if (isLoadFailure(mod)) {
+      throw new AreaLoadError(area, `Loading ${remote.name}/routes failed: ${describe(mod.error)}`, mod.error);
+    }
+    return toAreaModule(area, mod);
+  }
+}

@@ -1,0 +1,41 @@
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, type FederationRuntime, type LoadFailure } from './areaLoader';
+
+/**
+ * Runtime plugin: when a remote cannot be loaded (manifest unreachable or invalid, remoteEntry.js
+ * missing, the exposed module throwing while it is evaluated), answer with a fallback marker instead of
+ * an exception. The area loader turns the marker into that area's error state; nothing else is affected.
+ */
+export function areaFallbackPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'fitconnect-area-fallback',
+    errorLoadRemote(args) {
+      // Only the final stage of loadRemote expects a module back; earlier stages re-surface there.
+      if (args.lifecycle !== 'onLoad') return undefined;
+      console.warn(`[federation] could not load ${args.id}:`, args.error);
+      const failure: LoadFailure = { [LOAD_FAILED]: true, error: args.error };
+      return failure;
+    },
+  };
+}
+
+let pluginRegistered = false;
+
+/** The real Module Federation runtime (the instance the shell's build created). */
+export const federationRuntime: FederationRuntime = {
+  registerRemotes(remotes, options) {
+    if (!pluginRegistered) {
+      registerPlugins([areaFallbackPlugin()]);
+      pluginRegistered = true;
+    }
+    registerRemotes(remotes, options);
+  },
+  loadRemote<T>(id: string) {
+    return loadRemote<T>(id);
+  },
+};
+
+/** The shell's one area loader. */
+export function createDefaultAreaLoader(): AreaLoader {
+  return new AreaLoader({ runtime: federationRuntime, fetchManifest: () => fetchRemotesManifest('/remotes.json') });
+}
