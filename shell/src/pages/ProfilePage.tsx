@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { PublicUser } from '@fitconnect/contracts';
@@ -15,9 +15,8 @@ import {
   Spinner,
   currentUserQueryOptions,
   signInPath,
-  useLogout,
-  useToast,
 } from '@fitconnect/shared-ui';
+import { useSignOut } from '../layout/useSignOut';
 import { Icon, type IconName } from './icons';
 import { focusRing } from './styles';
 
@@ -195,9 +194,7 @@ function initials(u: PublicUser): string {
 
 export function ProfilePage() {
   const q = useQuery(currentUserQueryOptions);
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const { toast } = useToast();
+  const { signOut, pending: signingOut } = useSignOut();
 
   useEffect(() => {
     document.title = 'My Profile | FitConnect';
@@ -207,18 +204,6 @@ export function ProfilePage() {
   // SPEC §2: the profile redirects to /signin when the user cannot be loaded.
   const user = q.data?.user;
   if (q.isError || !user) return <Navigate to={signInPath('/profile')} replace />;
-
-  // Leave for / first, then sign out. Clearing the cached user re-renders any RequireAuth around
-  // this page at once, while a router navigation is a transition; navigating after the logout
-  // would let that guard win and land on /signin. The toasts come from the mutateAsync promise,
-  // which settles even after this page has unmounted (mutate-level callbacks would be skipped).
-  const signOut = () => {
-    navigate('/');
-    logout.mutateAsync().then(
-      () => toast({ title: 'Logged out successfully', description: 'You have been logged out of your account.' }),
-      () => toast({ title: 'Logout failed', description: 'There was a problem logging out.', variant: 'destructive' }),
-    );
-  };
 
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
 
@@ -244,7 +229,7 @@ export function ProfilePage() {
           <Button as={Link} to="/edit-profile" variant="outline">
             Edit Profile
           </Button>
-          <Button variant="secondary" onClick={signOut} loading={logout.isPending}>
+          <Button variant="secondary" onClick={signOut} loading={signingOut}>
             Sign Out
           </Button>
         </Actions>
