@@ -1,0 +1,40 @@
+/** An error that becomes a MongoDB command error reply ({ ok: 0, errmsg, code, codeName }). */
+export class CommandError extends Error {
+  constructor(
+    readonly code: number,
+    readonly codeName: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const Codes = {
+  InternalError: [1, 'InternalError'],
+  BadValue: [2, 'BadValue'],
+  FailedToParse: [9, 'FailedToParse'],
+  TypeMismatch: [14, 'TypeMismatch'],
+  AuthenticationFailed: [18, 'AuthenticationFailed'],
+  IllegalOperation: [20, 'IllegalOperation'],
+  NamespaceNotFound: [26, 'NamespaceNotFound'],
+  IndexNotFound: [27, 'IndexNotFound'],
+  CursorNotFound: [43, 'CursorNotFound'],
+  NamespaceExists: [48, 'NamespaceExists'],
+  InvalidIdField: [53, 'InvalidIdField'],
+  CommandNotFound: [59, 'CommandNotFound'],
+  ImmutableField: [66, 'ImmutableField'],
+  InvalidOptions: [72, 'InvalidOptions'],
+  InvalidNamespace: [73, 'InvalidNamespace'],
+  IndexOptionsConflict: [85, 'IndexOptionsConflict'],
+  IndexKeySpecsConflict: [86, 'IndexKeySpecsConflict'],
+  OperationNotSupportedInTransaction: [263, 'OperationNotSupportedInTransaction'],
+  BSONObjectTooLarge: [10334, 'BSONObjectTooLarge'],
+  DuplicateKey: [11000, 'DuplicateKey'],
+  Location: [40324, 'Location40324'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export function err(kind: keyof typeof Codes, message: string, extra?: Record<string, unknown>): CommandError {
+  const [code, name] = Codes[kind];
+  return new CommandError(code, name, message, extra);
+}

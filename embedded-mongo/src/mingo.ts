@@ -1,0 +1,160 @@
+// One mingo context for the whole server, with the operators whose semantics differ from MongoDB
+// replaced: $sort (MongoDB's cross-type order, min/max of arrays) and $type (BSON type aliases).
+import { Aggregator as BaseAggregator } from 'mingo/aggregator';
+import { Context, ProcessingMode } from 'mingo/core';
+import { Lazy, type Iterator } from 'mingo/lazy';
+import * as accumulator from 'mingo/operators/accumulator';
+import * as expression from 'mingo/operators/expression';
+import * as pipeline from 'mingo/operators/pipeline';
+import * as projection from 'mingo/operators/projection';
+import * as query from 'mingo/operators/query';
+import * as windowOps from 'mingo/operators/window';
+import { Query as BaseQuery } from 'mingo/query';
+import type { Options } from 'mingo/types';
+import { flatten, resolve } from 'mingo/util';
+import { compareValues, isPlainObject, keyOf, pathValues, sortDocs, typeRank } from './values';
+
+type Doc = Record<string, unknown>;
+
+const isInt32 = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647;
+
+const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
+  double: (v) => typeof v === 'number' && !isInt32(v),
+  string: (v) => typeof v === 'string',
+  object: (v) => isPlainObject(v),
+  array: (v) => Array.isArray(v),
+  binData: (v) => v instanceof Uint8Array || bsonType(v) === 'Binary',
+  undefined: (v) => v === undefined,
+  objectId: (v) => bsonType(v) === 'ObjectId',
+  bool: (v) => typeof v === 'boolean',
+  date: (v) => v instanceof Date,
+  null: (v) => v === null,
+  regex: (v) => v instanceof RegExp || bsonType(v) === 'BSONRegExp',
+  javascript: (v) => bsonType(v) === 'Code',
+  int: (v) => isInt32(v) || bsonType(v) === 'Int32',
+  timestamp: (v) => bsonType(v) === 'Timestamp',
+  long: (v) => bsonType(v) === 'Long' || typeof v === 'bigint',
+  decimal: (v) => bsonType(v) === 'Decimal128',
+  minKey: (v) => bsonType(v) === 'MinKey',
+  maxKey: (v) => bsonType(v) === 'MaxKey',
+};
+TYPE_TESTS.number = (v) => typeof v === 'number' || ['Long', 'Int32', 'Double', 'Decimal128'].includes(bsonType(v) ?? '');
+const TYPE_NUMBERS: Record<number, string> = {
+  1: 'double', 2: 'string', 3: 'object', 4: 'array', 5: 'binData', 6: 'undefined', 7: 'objectId', 8: 'bool', 9: 'date', 10: 'null',
+  11: 'regex', 13: 'javascript', 16: 'int', 17: 'timestamp', 18: 'long', 19: 'decimal', [-1]: 'minKey', 127: 'maxKey',
+};
+
+function bsonType(v: unknown): string | undefined {
+  return typeof v === 'object' && v !== null ? (v as { _bsontype?: string })._bsontype : undefined;
+}
+
+function $type(selector: string, value: unknown): (obj: Doc) => boolean {
+  const names = (Array.isArray(value) ? value : [value]).map((t) => (typeof t === 'number' ? TYPE_NUMBERS[t] : String(t)));
+  const tests = names.map((n) => TYPE_TESTS[n]).filter(Boolean);
+  if (tests.length !== names.length) throw new Error(`Unknown type name alias: ${names.join(', ')}`);
+  return (obj) => {
+    const raw = resolve(obj, selector);
+    if (Array.isArray(raw) && names.includes('array')) return true;
+    const vals = pathValues(obj, selector).filter((v) => v !== undefined);
+    return vals.some((v) => tests.some((t) => t(v)));
+  };
+}
+
+// Equality through canonical keys: Int32/Long/Double/Decimal128 with equal values are equal, and
+// embedded documents compare field by field in order, as in MongoDB (mingo ignores field order).
+const depthOf = (selector: string) => selector.split('.').length - 1;
+
+function eqKeyMatch(lhs: unknown, key: string, depth: number): boolean {
+  if (keyOf(lhs) === key) return true;
+  if (Array.isArray(lhs)) {
+    if (lhs.some((v) => keyOf(v) === key)) return true;
+    return (flatten(lhs, depth) as unknown[]).some((v) => keyOf(v) === key);
+  }
+  return false;
+}
+
+function $eq(selector: string, value: unknown): (obj: Doc) => boolean {
+  const key = keyOf(value);
+  const depth = depthOf(selector) || 1;
+  return (obj) => eqKeyMatch(resolve(obj, selector, { unwrapArray: true }), key, depth);
+}
+
+function $ne(selector: string, value: unknown): (obj: Doc) => boolean {
+  const eq = $eq(selector, value);
+  return (obj) => !eq(obj);
+}
+
+function $in(selector: string, value: unknown): (obj: Doc) => boolean {
+  if (!Array.isArray(value)) throw new Error('$in needs an array');
+  const keys = new Set(value.filter((v) => !(v instanceof RegExp)).map(keyOf));
+  const patterns = value.filter((v): v is RegExp => v instanceof RegExp);
+  const hasNull = keys.has('n');
+  return (obj) => {
+    const lhs = resolve(obj, selector, { unwrapArray: true });
+    if (lhs === undefined || lhs === null) return hasNull;
+    if (keys.has(keyOf(lhs))) return true;
+    const vals = Array.isArray(lhs) ? lhs : [lhs];
+    if (vals.some((v) => keys.has(keyOf(v)))) return true;
+    return patterns.length > 0 && vals.some((v) => typeof v === 'string' && patterns.some((re) => re.test(v)));
+  };
+}
+
+function $nin(selector: string, value: unknown): (obj: Doc) => boolean {
+  const inn = $in(selector, value);
+  return (obj) => !inn(obj);
+}
+
+// Range operators with MongoDB's type bracketing: only values of the same canonical type compare,
+// across Int32/Long/Double/Decimal128.
+function rangeOp(test: (c: number) => boolean) {
+  return (selector: string, value: unknown): ((obj: Doc) => boolean) => {
+    const rhs = value ?? null;
+    const rank = typeRank(rhs);
+    return (obj) => {
+      const lhs = resolve(obj, selector, { unwrapArray: true });
+      const vals = Array.isArray(lhs) ? [lhs, ...lhs] : [lhs];
+      return vals.some((v) => {
+        const x = v ?? null;
+        return typeRank(x) === rank && test(compareValues(x, rhs));
+      });
+    };
+  };
+}
+const $gt = rangeOp((c) => c > 0);
+const $gte = rangeOp((c) => c >= 0);
+const $lt = rangeOp((c) => c < 0);
+const $lte = rangeOp((c) => c <= 0);
+
+function $sort(coll: Iterator, sortKeys: Doc): Iterator {
+  if (!isPlainObject(sortKeys) || Object.keys(sortKeys).length === 0) throw new Error('$sort specification is invalid');
+  return coll.transform((arr: unknown[]) => Lazy(sortDocs(arr as Doc[], sortKeys)));
+}
+
+export const CONTEXT = Context.init({
+  accumulator: accumulator as never,
+  expression: expression as never,
+  pipeline: { ...(pipeline as object), $sort } as never,
+  projection: projection as never,
+  query: { ...(query as object), $type, $eq, $ne, $in, $nin, $gt, $gte, $lt, $lte } as never,
+  window: windowOps as never,
+});
+
+export const MINGO_OPTS: Partial<Options> = {
+  idKey: '_id',
+  useStrictMode: true,
+  scriptEnabled: false,
+  processingMode: ProcessingMode.CLONE_OFF,
+  context: CONTEXT,
+};
+
+export class Query extends BaseQuery<Doc> {
+  constructor(condition: Doc, options: Partial<Options> = {}) {
+    super(condition, { ...MINGO_OPTS, ...options });
+  }
+}
+
+export class Aggregator extends BaseAggregator {
+  constructor(stages: Doc[], options: Partial<Options> = {}) {
+    super(stages, { ...MINGO_OPTS, ...options });
+  }
+}
