@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import { StandaloneArea } from '@fitconnect/shared-ui';
 import routes from './routes';
-import { StandaloneApp } from './standalone';
 
 const el = document.getElementById('root');
-if (el) createRoot(el).render(<StandaloneApp module={routes} />);
+if (el) createRoot(el).render(<StandaloneArea module={routes} />);

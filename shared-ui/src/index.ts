@@ -66,3 +66,5 @@ export type { CurrentUserState } from './auth';
 
 export { AppProviders } from './AppProviders';
 export type { AppProvidersProps } from './AppProviders';
+export { StandaloneArea } from './StandaloneArea';
+export { AreaRoutes } from './AreaRoutes';

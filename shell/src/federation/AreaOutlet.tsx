@@ -1,10 +1,10 @@
 import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import {
   Button,
   EmptyState,
   PageContainer,
-  RequireAuth,
+  AreaRoutes,
   Spinner,
   type AreaName,
   type RemoteAreaModule,
@@ -115,30 +115,11 @@ export class AreaErrorBoundary extends Component<BoundaryProps, { error: unknown
   }
 }
 
-function AreaRoutes({ area }: { area: AreaName }) {
+function LoadedArea({ area }: { area: AreaName }) {
   const state = useAreaModule(area);
   if (state.status === 'loading') return <Spinner center label={`Loading ${AREA_LABELS[area]}`} />;
   if (state.status === 'error') return <AreaErrorView area={area} onRetry={state.retry} />;
-  return (
-    <Routes>
-      {state.module.routes.map(({ path, Component: Page, requiresAuth }) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            requiresAuth ? (
-              <RequireAuth>
-                <Page />
-              </RequireAuth>
-            ) : (
-              <Page />
-            )
-          }
-        />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return <AreaRoutes module={state.module} fallback={<NotFoundPage />} />;
 }
 
 /** An area's pages, loaded from its remote, behind the area's own error boundary. */
@@ -146,7 +127,7 @@ export function AreaOutlet({ area }: { area: AreaName }) {
   const { pathname } = useLocation();
   return (
     <AreaErrorBoundary key={area} area={area} resetKey={pathname}>
-      <AreaRoutes key={area} area={area} />
+      <LoadedArea key={area} area={area} />
     </AreaErrorBoundary>
   );
 }

@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AppProviders, createQueryClient, RequireAuth, useCurrentUserRefresh, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import { AppProviders } from './AppProviders';
+import { createQueryClient } from './api';
+import { AreaRoutes } from './AreaRoutes';
+import { useCurrentUserRefresh } from './auth';
+import type { RemoteAreaModule } from './federation';
 
 const Bar = styled.nav`
   display: flex;
@@ -20,11 +24,11 @@ function Refresh() {
 }
 
 /**
- * The remote's own dev page: the same providers as inside the shell (query client, theme, toaster,
+ * A remote's own dev page (every remote's bootstrap renders it): the same providers as inside the shell (query client, theme, toaster,
  * router), a bar linking this area's pages, and the area's routes. Only for developing the remote on
  * its own; in production the shell renders the routes.
  */
-export function StandaloneApp({ module }: { module: RemoteAreaModule }) {
+export function StandaloneArea({ module }: { module: RemoteAreaModule }) {
   const [queryClient] = useState(createQueryClient);
   const links = module.routes.filter((r) => !r.path.includes(':'));
   return (
@@ -40,24 +44,10 @@ export function StandaloneApp({ module }: { module: RemoteAreaModule }) {
           ))}
         </Bar>
         <main>
-          <Routes>
-            {module.routes.map(({ path, Component, requiresAuth }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  requiresAuth ? (
-                    <RequireAuth>
-                      <Component />
-                    </RequireAuth>
-                  ) : (
-                    <Component />
-                  )
-                }
-              />
-            ))}
-            <Route path="*" element={<p style={{ padding: 16 }}>This page belongs to another area; open it through the shell.</p>} />
-          </Routes>
+          <AreaRoutes
+            module={module}
+            fallback={<p style={{ padding: 16 }}>This page belongs to another area; open it through the shell.</p>}
+          />
         </main>
       </BrowserRouter>
     </AppProviders>
