@@ -99,7 +99,13 @@ async function waitFor(url, what, timeoutMs = 120000) {
 }
 
 async function main() {
-  const apiEnv = { PORT: String(API_PORT), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}` };
+  // The API listens on loopback behind the shell's /api proxy, which appends the client's address to
+  // X-Forwarded-For: trust exactly that one hop, so rate limits apply per visitor, not site-wide.
+  const apiEnv = {
+    PORT: String(API_PORT),
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}`,
+    TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
+  };
   // REMOTE_<AREA>_URL pass through from the environment; serve-static defaults them to the ports above.
   const shellEnv = { API_URL: process.env.API_URL ?? `http://127.0.0.1:${API_PORT}` };
 

@@ -5,7 +5,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { AppDeps } from './context';
 import { systemClock } from './context';
-import { errorMiddleware, HttpError, notFound } from './http/errors';
+import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { loadCurrentUser } from './http/auth';
 import { moduleRouters } from './modules';
@@ -43,7 +43,8 @@ healthRouter.get('/api/health', (ctx) => {
  */
 export function createApp(input: CreateAppDeps): Koa {
   const deps = resolveDeps(input);
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Behind proxies, ctx.ip is the address the nearest trusted proxy saw, not a client-written entry.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.proxyHops ?? 1 });
   app.keys = [deps.sessionSecret];
   app.context.deps = deps;
   app.silent = true;
@@ -61,6 +62,11 @@ export function createApp(input: CreateAppDeps): Koa {
       enableTypes: ['json'],
       jsonLimit: deps.config.bodyLimit,
       jsonStrict: true,
+      // Anything that goes wrong reading the body is the client's doing (e.g. a Content-Encoding that
+      // does not decode raises a bare zlib error): answer 4xx, never 500.
+      onError: (err) => {
+        throw toHttpError(err) ?? badRequest('Could not read the request body');
+      },
     }),
   );
   // Unmatched paths and wrong methods answer in JSON like every other error.

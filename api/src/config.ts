@@ -18,6 +18,12 @@ export interface Config {
   openaiApiKey: string | undefined;
   /** Honour X-Forwarded-Proto / X-Forwarded-For (set when running behind a proxy or load balancer). */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For (TRUST_PROXY=2 for two; 1 otherwise).
+   * The client address is read that many entries from the right: entries further left are whatever the
+   * client sent, and trusting them would let anyone dodge the rate limits.
+   */
+  proxyHops: number;
   /** Rate limits (login, signup, forgot password). `false` turns them off; a number scales every limit. */
   rateLimit: false | number;
   /** Largest accepted JSON / form body. */
@@ -40,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const rl = blankToUndefined(env.RATE_LIMIT);
+  const hops = Number(blankToUndefined(env.TRUST_PROXY));
   return {
     port,
     host: blankToUndefined(env.HOST) ?? '127.0.0.1',
@@ -50,7 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: blankToUndefined(env.SMTP_URL),
     mailFrom: blankToUndefined(env.MAIL_FROM) ?? 'FitConnect <no-reply@fitconnect.local>',
     openaiApiKey: blankToUndefined(env.OPENAI_API_KEY),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: bool(env.TRUST_PROXY, false) || (Number.isInteger(hops) && hops > 0),
+    proxyHops: Number.isInteger(hops) && hops > 0 ? hops : 1,
     rateLimit: rl === undefined ? 1 : ['off', 'false', '0'].includes(rl.toLowerCase()) ? false : Number(rl) > 0 ? Number(rl) : 1,
     bodyLimit: blankToUndefined(env.BODY_LIMIT) ?? '100kb',
   };

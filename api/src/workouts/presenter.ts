@@ -35,8 +35,13 @@ export function presentGeneratedWorkout(w: Stored): GeneratedWorkout {
   };
 }
 
-/** The detail view: GET /api/workouts/{id} (SPEC §3 workout plan, exercises carrying their section). */
-export function presentWorkoutPlan(w: Stored): WorkoutPlan {
+/**
+ * The detail view: GET /api/workouts/{id} (SPEC §3 workout plan, exercises carrying their section).
+ * Anyone with the link may read a plan, but its description and tips name the owner's injuries
+ * (health data): only the owner (`forOwner`, the default) gets them.
+ */
+export function presentWorkoutPlan(w: Stored, opts: { forOwner?: boolean } = {}): WorkoutPlan {
+  const forOwner = opts.forOwner ?? true;
   let next = 1;
   const exercises: PlanExercise[] = [];
   for (const s of w.sections) {
@@ -65,8 +70,7 @@ export function presentWorkoutPlan(w: Stored): WorkoutPlan {
     goal: GOAL_OPTIONS.filter((g) => w.goals.includes(g)).join(', '),
     equipment: [...w.equipment],
     exercises,
-    description: w.description,
-    tips: [...w.tips],
+    ...(forOwner ? { description: w.description, tips: [...w.tips] } : {}),
     createdAt: new Date(w.createdAt).toISOString(),
   };
 }

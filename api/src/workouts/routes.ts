@@ -70,12 +70,13 @@ async function deleteOwned(ctx: ParameterizedContext) {
 
 workoutsRouter.delete('/api/ai-workouts/saved/:id', requireUser(), validateParams(IdParams), deleteOwned);
 
-// The detail view: readable by anyone with the link (no personal details beyond level, goal and equipment).
+// The detail view: readable by anyone with the link; others than the owner get no personal details beyond
+// level, goal and equipment (the description and tips name the owner's injuries).
 workoutsRouter.get('/api/workouts/:id', validateParams(IdParams), async (ctx) => {
   const { id } = paramsOf(ctx, IdParams);
   const workout = await Workout.findOne({ id }).lean();
   if (!workout) throw notFound('Workout not found');
-  ctx.body = presentWorkoutPlan(workout);
+  ctx.body = presentWorkoutPlan(workout, { forOwner: ctx.state.user?.id === workout.userId });
 });
 
 workoutsRouter.delete('/api/workouts/:id', requireUser(), validateParams(IdParams), deleteOwned);
