@@ -149,9 +149,26 @@ export const GeneratedWorkout = WorkoutDraft.extend({
 });
 export type GeneratedWorkout = z.infer<typeof GeneratedWorkout>;
 
-/** GET /api/ai-workouts/today (non-empty means the daily limit is reached) and GET /api/ai-workouts/saved (<= 5, newest first). */
+/** GET /api/ai-workouts/saved (<= 5, newest first). */
 export const GeneratedWorkoutList = z.array(GeneratedWorkout);
 export type GeneratedWorkoutList = z.infer<typeof GeneratedWorkoutList>;
+
+/**
+ * An entry of GET /api/ai-workouts/today for a day whose generation was spent on a workout the user has
+ * since deleted: the limit still holds, so the list stays non-empty, naming what was generated and when.
+ */
+export const DeletedTodaysWorkout = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  createdAt: z.string(),
+  created_at: z.string(),
+  deleted: z.literal(true),
+});
+export type DeletedTodaysWorkout = z.infer<typeof DeletedTodaysWorkout>;
+
+/** GET /api/ai-workouts/today: non-empty means the daily limit is reached (SPEC §7). */
+export const TodaysWorkoutList = z.array(z.union([GeneratedWorkout, DeletedTodaysWorkout]));
+export type TodaysWorkoutList = z.infer<typeof TodaysWorkoutList>;
 
 export const MAX_SAVED_WORKOUTS = 5;
 

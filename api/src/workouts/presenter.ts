@@ -1,6 +1,7 @@
 import {
   GOAL_OPTIONS,
   sectionKind,
+  type DeletedTodaysWorkout,
   type GeneratedWorkout,
   type PlanExercise,
   type WorkoutExercise,
@@ -33,6 +34,12 @@ export function presentGeneratedWorkout(w: Stored): GeneratedWorkout {
     goals: [...w.goals],
     injuries: [...w.injuries],
   };
+}
+
+/** GET /api/ai-workouts/today when the day's workout was generated and then deleted. */
+export function presentDeletedTodaysWorkout(c: { id: number; title: string; createdAt: Date }): DeletedTodaysWorkout {
+  const at = c.createdAt.toISOString();
+  return { id: c.id, title: c.title, createdAt: at, created_at: at, deleted: true };
 }
 
 /**

@@ -9,8 +9,8 @@ import { bodyOf, paramsOf, validateBody, validateParams } from '../http/validate
 import { createGenerator, type WorkoutGenerator } from './generators';
 import { Workout } from './model';
 import { authorizeDelete } from './policy';
-import { presentGeneratedWorkout, presentWorkoutPlan } from './presenter';
-import { DailyLimitError, generateWorkout, savedWorkouts, todaysWorkouts } from './service';
+import { presentDeletedTodaysWorkout, presentGeneratedWorkout, presentWorkoutPlan } from './presenter';
+import { DailyLimitError, generateWorkout, savedWorkouts, spentClaimWithoutWorkout, todaysWorkouts } from './service';
 
 declare module '../context' {
   interface AppDeps {
@@ -50,7 +50,14 @@ workoutsRouter.post('/api/generate-workout', requireUser(), validateBody(Workout
 
 workoutsRouter.get('/api/ai-workouts/today', requireUser(), async (ctx) => {
   const user = currentUser(ctx);
-  ctx.body = (await todaysWorkouts(user.id, ctx.deps.clock.now())).map(presentGeneratedWorkout);
+  const now = ctx.deps.clock.now();
+  const workouts = await todaysWorkouts(user.id, now);
+  if (workouts.length > 0) {
+    ctx.body = workouts.map(presentGeneratedWorkout);
+    return;
+  }
+  const spent = await spentClaimWithoutWorkout(user.id, now);
+  ctx.body = spent ? [presentDeletedTodaysWorkout(spent)] : [];
 });
 
 workoutsRouter.get('/api/ai-workouts/saved', requireUser(), async (ctx) => {

@@ -116,3 +116,13 @@ export function savedWorkouts(userId: number) {
 export function todaysWorkouts(userId: number, now: Date) {
   return Workout.find({ userId, day: utcDay(now) }).sort({ createdAt: -1, id: -1 }).lean();
 }
+
+/**
+ * The day's spent generation when its workout has been deleted since (deleting does not refund the day):
+ * what GET /api/ai-workouts/today reports so that the list stays non-empty while the limit holds.
+ */
+export async function spentClaimWithoutWorkout(userId: number, now: Date) {
+  const claim = await GenerationClaim.findOne({ userId, day: utcDay(now), status: 'done' }).lean();
+  if (!claim || claim.workoutId === null) return null;
+  return { id: claim.workoutId, title: claim.title, createdAt: new Date(claim.createdAt) };
+}

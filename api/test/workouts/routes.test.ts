@@ -3,6 +3,7 @@
  * saved list, ownership, validation and the detail shape.
  */
 import {
+  TodaysWorkoutList,
   DAILY_LIMIT_MESSAGE,
   GeneratedWorkout,
   INVALID_WORKOUT_DATA,
@@ -192,8 +193,13 @@ describe('saved workouts', () => {
     expect(deleted.status).toBe(200);
     expect((await owner.agent.get('/api/ai-workouts/saved')).body).toEqual([]);
     expect((await owner.agent.get(`/api/workouts/${id}`)).status).toBe(404);
-    // Deleting does not give the day's generation back.
+    // Deleting does not give the day's generation back, and today's list still says so (non-empty = limit reached).
     expect((await owner.agent.post('/api/generate-workout', request)).status).toBe(429);
+    const today = await owner.agent.get('/api/ai-workouts/today');
+    expect(today.body).toEqual([
+      { id, title: created.body.title, createdAt: created.body.createdAt, created_at: created.body.createdAt, deleted: true },
+    ]);
+    expect(TodaysWorkoutList.safeParse(today.body).success).toBe(true);
   });
 });
 
