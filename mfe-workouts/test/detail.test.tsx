@@ -55,7 +55,8 @@ describe('WorkoutDetailPage', () => {
     mockFetch({ 'GET /api/auth/user': signedIn(makeUser({ id: 2 })), 'GET /api/workouts/7': { status: 200, body: makePlan() } });
     renderDetail();
     await screen.findByTestId('workout-banner');
-    expect(screen.getByRole('button', { name: /Start Workout/ })).toBeInTheDocument();
+    // Named exactly 'Start Workout' (SPEC §2): the ▶ icon is decorative.
+    expect(screen.getByRole('button', { name: 'Start Workout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
@@ -138,6 +139,10 @@ describe('WorkoutDetailPage', () => {
     renderDetail('/workout-plan/abc');
     expect(screen.getByRole('heading', { name: 'Workout Not Found' })).toBeInTheDocument();
     expect(screen.getByText(/doesn't exist or may have been deleted/)).toBeInTheDocument();
+    // The icon is an inline SVG, not an emoji (which shows as an empty box without an emoji font).
+    const view = screen.getByRole('heading', { name: 'Workout Not Found' }).parentElement!;
+    expect(view.querySelector('svg')).not.toBeNull();
+    expect(view.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(calls.some((c) => c.path.startsWith('/api/workouts'))).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Create a New Workout' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/ai-workout');

@@ -181,9 +181,11 @@ describe('GeneratorPage', () => {
     });
     renderGenerator();
     const toggle = await screen.findByRole('button', { name: 'Show Saved Workouts' });
+    expect(toggle).not.toHaveAttribute('aria-controls'); // the list is not in the page yet
     await user.click(toggle);
     expect(toggle).toHaveTextContent('Hide Saved Workouts');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toHaveAccessibleName('Saved Workouts');
     expect(await screen.findAllByTestId('saved-workout')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Load Upper Body Pump' }));

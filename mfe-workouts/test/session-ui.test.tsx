@@ -48,4 +48,14 @@ describe('WorkoutSession (Start Workout)', () => {
     await user.click(screen.getByRole('button', { name: 'Back to Plan' }));
     expect(onExit).toHaveBeenCalled();
   });
+
+  it('keeps the per-second countdown out of the announced (aria-live) text', () => {
+    renderWithProviders(<WorkoutSession title="Plan" exercises={makePlan().exercises} onExit={jest.fn()} />);
+    const timer = screen.getByRole('timer', { name: '120 seconds left' });
+    expect(timer).toHaveAttribute('aria-live', 'off');
+    // The exercise itself is still announced by the polite region around it.
+    expect(screen.getByTestId('session-exercise').closest('[aria-live="polite"]')).not.toBeNull();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByRole('timer')).toHaveTextContent('1:59');
+  });
 });

@@ -68,7 +68,38 @@ describe('TutorialsPage', () => {
     expect(screen.getByRole('heading', { name: 'Pro Tips' })).toBeInTheDocument();
     expect(screen.getByText('Target Muscles')).toBeInTheDocument();
     expect(screen.getByText('Abdominals')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Back to Exercises/ }));
+    await user.click(screen.getByRole('button', { name: 'Back to Exercises' }));
     expect(cards()).toHaveLength(10);
+  });
+
+  it('keeps one h1 in both views and never skips a heading level', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<TutorialsPage />);
+    const levels = () => Array.from(container.querySelectorAll('h1, h2, h3, h4')).map((h) => Number(h.tagName[1]));
+    const noSkips = (ls: number[]) => ls.every((l, i) => i === 0 || l <= ls[i - 1] + 1);
+    expect(levels().filter((l) => l === 1)).toHaveLength(1);
+    expect(noSkips(levels())).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'View tutorial: Push-Ups' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Exercise Tutorials' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Push-Ups' })).toHaveFocus();
+    expect(levels().filter((l) => l === 1)).toHaveLength(1);
+    expect(noSkips(levels())).toBe(true);
+  });
+
+  it('opening a tutorial from further down the list starts at the top of the page', async () => {
+    const user = userEvent.setup();
+    const scrollTo = jest.fn();
+    const original = { scrollTo: window.scrollTo, scrollY: Object.getOwnPropertyDescriptor(window, 'scrollY') };
+    Object.defineProperty(window, 'scrollY', { value: 900, configurable: true });
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    try {
+      renderWithProviders(<TutorialsPage />);
+      await user.click(screen.getByRole('button', { name: 'View tutorial: Burpees' }));
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    } finally {
+      window.scrollTo = original.scrollTo;
+      if (original.scrollY) Object.defineProperty(window, 'scrollY', original.scrollY);
+      else delete (window as { scrollY?: number }).scrollY;
+    }
   });
 });

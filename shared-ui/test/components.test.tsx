@@ -168,6 +168,21 @@ describe('Tabs', () => {
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'More' })).toHaveFocus();
   });
+
+  it('aria-controls only ever names a panel that is in the page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const check = () => {
+      for (const tab of screen.getAllByRole('tab')) {
+        const controls = tab.getAttribute('aria-controls');
+        if (tab.getAttribute('aria-selected') === 'true') expect(controls && document.getElementById(controls)).toHaveAttribute('role', 'tabpanel');
+        else expect(controls === null || document.getElementById(controls) !== null).toBe(true);
+      }
+    };
+    check();
+    await user.click(screen.getByRole('tab', { name: 'Community Reviews' }));
+    check();
+  });
 });
 
 describe('display components', () => {

@@ -193,9 +193,11 @@ test('the small-screen menu: aria-expanded, closes on outside click, Escape and 
   const { user } = renderShell('/');
   const button = screen.getByLabelText('Open menu');
   expect(button).toHaveAttribute('aria-expanded', 'false');
+  expect(button).not.toHaveAttribute('aria-controls'); // the menu is not in the page yet
   await user.click(button);
   expect(screen.getByLabelText('Close menu')).toHaveAttribute('aria-expanded', 'true');
   const menu = screen.getByLabelText('Menu');
+  expect(screen.getByLabelText('Close menu')).toHaveAttribute('aria-controls', menu.id);
   expect(within(menu).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual([
     'Home',
     'AI Workouts',

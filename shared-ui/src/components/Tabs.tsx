@@ -109,7 +109,8 @@ export function Tabs({ tabs, value, onChange, idPrefix = 'tabs', fullWidth = fal
             role="tab"
             id={tabId(idPrefix, t.id)}
             aria-selected={active}
-            aria-controls={tabPanelId(idPrefix, t.id)}
+            // Only the selected tab's panel is rendered: never point at an id that is not in the page.
+            aria-controls={active ? tabPanelId(idPrefix, t.id) : undefined}
             tabIndex={active ? 0 : -1}
             disabled={t.disabled}
             $active={active}

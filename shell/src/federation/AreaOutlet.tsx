@@ -10,6 +10,7 @@ import {
   type RemoteAreaModule,
 } from '@fitconnect/shared-ui';
 import { NotFoundPage } from '../pages';
+import { Icon } from '../pages/icons';
 import type { AreaLoader } from './areaLoader';
 
 /** How each area is named to users (in the error view and the loading label). */
@@ -75,7 +76,7 @@ export function AreaErrorView({ area, onRetry }: { area: AreaName; onRetry: () =
     <PageContainer>
       <div role="alert" data-area-error={area}>
         <EmptyState
-          icon="⚠️"
+          icon={<Icon name="alert" size={40} />}
           headingAs="h1"
           title={`${label} is unavailable right now`}
           description="This part of FitConnect could not be loaded. Everything else still works, so you can carry on elsewhere or try again in a moment."

@@ -43,6 +43,9 @@ const Brand = styled(Link)`
 
 const DesktopNav = styled.nav`
   display: flex;
+  /* Signed in, eight links can be wider than the bar just above the menu breakpoint: wrap onto a
+     second row instead of running under the theme toggle and Sign Out. */
+  flex-wrap: wrap;
   align-items: center;
   gap: 2px;
   flex: 1;
@@ -60,6 +63,9 @@ const NavItem = styled(Link)`
   font-weight: 500;
   font-size: 0.95rem;
   white-space: nowrap;
+  @media (max-width: 1240px) {
+    padding: 8px 7px;
+  }
   &:hover {
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.surfaceAlt};
@@ -231,7 +237,7 @@ export function TopBar() {
             type="button"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
-            aria-controls={menuId}
+            aria-controls={open ? menuId : undefined}
             onClick={() => setOpen((o) => !o)}
           >
             <span aria-hidden="true">{open ? '✕' : '☰'}</span>

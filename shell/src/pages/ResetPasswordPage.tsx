@@ -46,8 +46,7 @@ export function ResetPasswordPage() {
           </CenterIcon>
           <AuthTitle>Invalid Reset Link</AuthTitle>
           <AuthLead>
-            This password reset link is invalid or incomplete. Reset links can only be used once and expire within an
-            hour. Please request a new one.
+            {RESET_BAD_TOKEN} Reset links can only be used once and expire within an hour.
           </AuthLead>
           <Button as={Link} to="/forgot-password" fullWidth>
             Request a New Reset Link

@@ -59,6 +59,8 @@ describe('ResetPasswordPage', () => {
     const calls = mockFetch(signedOut);
     render('/reset-password');
     expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
+    // SPEC §8: the missing-token text.
+    expect(screen.getByText(/^Invalid reset token\. Please request a new password reset\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /request a new reset link/i })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText(/new password/i)).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/auth/reset-password')).toHaveLength(0);

@@ -139,7 +139,7 @@ export function GeneratorPage() {
       <PageHeading
         subtitle="Tell us about yourself and your goals, and get a personalised workout plan."
         actions={
-          <Button variant="outline" aria-expanded={showSaved} aria-controls="saved-workouts" onClick={() => setShowSaved((v) => !v)}>
+          <Button variant="outline" aria-expanded={showSaved} aria-controls={showSaved ? 'saved-workouts' : undefined} onClick={() => setShowSaved((v) => !v)}>
             {showSaved ? 'Hide Saved Workouts' : 'Show Saved Workouts'}
           </Button>
         }

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
+import { DoneIcon } from '../../../lib/icons';
 import { formatClock } from '../../workout-detail/lib/format';
 import {
   currentStep,
@@ -141,7 +142,9 @@ export function WorkoutSession({ title, exercises, onExit }: WorkoutSessionProps
 
         {state.phase === 'finished' || !step ? (
           <Now>
-            <Big aria-hidden="true">🎉</Big>
+            <Big aria-hidden="true">
+              <DoneIcon />
+            </Big>
             <ExerciseName>Great work!</ExerciseName>
             <Muted>
               {state.completedSets} {state.completedSets === 1 ? 'set' : 'sets'} completed in {formatClock(state.elapsed)}
@@ -168,7 +171,8 @@ export function WorkoutSession({ title, exercises, onExit }: WorkoutSessionProps
               </Muted>
               {step.notes && state.phase === 'work' && <Muted>{step.notes}</Muted>}
               {(state.phase === 'rest' || step.mode === 'timed') && (
-                <Big data-testid="session-timer" aria-label={`${state.remaining} seconds left`}>
+                // role=timer is aria-live off: the per-second countdown is not read out by the polite region around it.
+                <Big data-testid="session-timer" role="timer" aria-live="off" aria-label={`${state.remaining} seconds left`}>
                   {formatClock(state.remaining)}
                 </Big>
               )}

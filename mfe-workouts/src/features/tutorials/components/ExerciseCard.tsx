@@ -42,7 +42,7 @@ export function ExerciseCard({ exercise, onOpen }: ExerciseCardProps) {
           <Badge tone={DIFFICULTY_TONE[exercise.difficulty]}>{exercise.difficulty}</Badge>
           <Badge tone="info">{exercise.category}</Badge>
         </Meta>
-        <CardTitle id={`tutorial-${exercise.id}`}>{exercise.name}</CardTitle>
+        <CardTitle as="h2" id={`tutorial-${exercise.id}`}>{exercise.name}</CardTitle>
       </CardHeader>
       <Grow>
         <CardDescription>{exercise.description}</CardDescription>

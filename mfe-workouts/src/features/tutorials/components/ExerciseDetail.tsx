@@ -78,16 +78,15 @@ export interface ExerciseDetailProps {
 /** One tutorial: embedded video, description, facts, numbered instructions, pro tips, back. */
 export function ExerciseDetail({ exercise, onBack }: ExerciseDetailProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const articleRef = useRef<HTMLElement>(null);
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
-    // Show the top of the view (Back button included), clear of the shell's sticky top bar.
-    articleRef.current?.scrollIntoView?.({ block: 'start' });
+    // A new view starts at the top of the page: the page heading, Back, then the exercise.
+    if (window.scrollY > 0) window.scrollTo({ top: 0 });
   }, [exercise.id]);
   return (
-    <article ref={articleRef} aria-labelledby="tutorial-detail-heading" style={{ scrollMarginTop: 96 }}>
+    <article aria-labelledby="tutorial-detail-heading">
       <Button variant="ghost" onClick={onBack}>
-        ← Back to Exercises
+        <span aria-hidden="true">←</span> Back to Exercises
       </Button>
       <Card style={{ marginTop: 12 }}>
         <CardBody>

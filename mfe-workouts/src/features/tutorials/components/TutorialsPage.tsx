@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, EmptyState, Grid, PageContainer, PageHeading } from '@fitconnect/shared-ui';
 import { TUTORIAL_EXERCISES } from '../data/exercises';
 import { NO_FILTERS, filterExercises, hasActiveFilters, showingText, type TutorialFilters as Filters } from '../lib/filter';
+import { SearchIcon } from '../../../lib/icons';
 import { ExerciseCard } from './ExerciseCard';
 import { ExerciseDetail } from './ExerciseDetail';
 import { TutorialFilters } from './TutorialFilters';
@@ -20,9 +21,15 @@ export function TutorialsPage() {
   const visible = filterExercises(TUTORIAL_EXERCISES, filters);
   const selected = selectedId ? TUTORIAL_EXERCISES.find((e) => e.id === selectedId) : undefined;
 
+  // The page keeps its h1 in both views (the detail view's exercise name is an h2 under it).
+  const heading = (
+    <PageHeading subtitle="Learn proper form with step-by-step guides and video demonstrations.">Exercise Tutorials</PageHeading>
+  );
+
   if (selected) {
     return (
       <PageContainer>
+        {heading}
         <ExerciseDetail
           exercise={selected}
           onBack={() => {
@@ -41,12 +48,12 @@ export function TutorialsPage() {
 
   return (
     <PageContainer>
-      <PageHeading subtitle="Learn proper form with step-by-step guides and video demonstrations.">Exercise Tutorials</PageHeading>
+      {heading}
       <TutorialFilters value={filters} onChange={setFilters} />
       <Count role="status">{showingText(visible.length)}</Count>
       {visible.length === 0 ? (
         <EmptyState
-          icon="🔍"
+          icon={<SearchIcon />}
           title="No exercises found"
           description="No exercises match your selected filters. Try adjusting or clearing them."
           action={

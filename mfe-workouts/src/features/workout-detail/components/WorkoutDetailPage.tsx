@@ -73,7 +73,7 @@ export function WorkoutDetailPage() {
         actions={
           <Actions>
             <Button onClick={() => setInSession(true)} disabled={inSession || plan.exercises.length === 0}>
-              ▶ Start Workout
+              <span aria-hidden="true">▶</span> Start Workout
             </Button>
             {isOwner && (
               <Button variant="danger" onClick={() => setConfirmOpen(true)} loading={del.isPending}>
