@@ -209,6 +209,32 @@ describe('GeneratorPage', () => {
     expect(screen.queryByTestId('saved-workout')).not.toBeInTheDocument();
   });
 
+  it("deleting today's workout from the saved list keeps the daily limit, without a link to the deleted plan", async () => {
+    const user = userEvent.setup();
+    const todays = makeGenerated({ id: 50, title: 'Morning Mobility', created_at: '2026-11-23T07:30:00.000Z' });
+    let saved = [todays];
+    let today: unknown[] = [todays];
+    base({
+      'GET /api/ai-workouts/today': () => ({ status: 200, body: today }),
+      'GET /api/ai-workouts/saved': () => ({ status: 200, body: saved }),
+      'DELETE /api/ai-workouts/saved/50': () => {
+        saved = [];
+        today = [{ id: 50, title: 'Morning Mobility', createdAt: todays.created_at, created_at: todays.created_at, deleted: true }];
+        return { status: 200, body: { message: 'Workout deleted', id: 50 } };
+      },
+    });
+    renderGenerator();
+    expect(await screen.findByRole('link', { name: "View today's workout" })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Saved Workouts' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Morning Mobility' }));
+
+    await waitFor(() => expect(screen.queryByRole('link', { name: "View today's workout" })).not.toBeInTheDocument());
+    const banner = screen.getByText('Daily Limit Reached', { selector: ':not(button)' }).closest('[data-tone]')!;
+    expect(banner).toHaveTextContent('Morning Mobility');
+    expect(banner).toHaveTextContent('You have since deleted it.');
+    expect(submitButton()).toHaveTextContent('Daily Limit Reached');
+  });
+
   it('saved delete failure shows the SPEC message and keeps the item', async () => {
     const user = userEvent.setup();
     base({

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@fitconnect/shared-ui';
-import type { GeneratedWorkout } from '@fitconnect/contracts';
+import type { TodaysWorkoutList } from '@fitconnect/contracts';
 
 export const TODAY_WORKOUTS_KEY = ['/api/ai-workouts/today'] as const;
 
-/** GET /api/ai-workouts/today: non-empty means the daily limit is reached (SPEC §7). */
-export async function getTodayWorkouts(): Promise<GeneratedWorkout[]> {
-  const list = await apiRequest<GeneratedWorkout[] | null>('GET', '/api/ai-workouts/today');
+/**
+ * GET /api/ai-workouts/today: non-empty means the daily limit is reached (SPEC §7). An entry marked
+ * `deleted` is a day whose workout was generated and then deleted (the generation stays spent).
+ */
+export async function getTodayWorkouts(): Promise<TodaysWorkoutList> {
+  const list = await apiRequest<TodaysWorkoutList | null>('GET', '/api/ai-workouts/today');
   return Array.isArray(list) ? list : [];
 }
 

@@ -153,7 +153,12 @@ export function GeneratorPage() {
             You've already generated today's workout: <strong>{todaysWorkout.title}</strong>
             {formatTimeOfDay(todaysWorkout.created_at ?? todaysWorkout.createdAt) &&
               ` at ${formatTimeOfDay(todaysWorkout.created_at ?? todaysWorkout.createdAt)}`}
-            . You can generate a new one tomorrow. <Link to={`/workout-plan/${todaysWorkout.id}`}>View today's workout</Link>
+            . You can generate a new one tomorrow.{' '}
+            {'deleted' in todaysWorkout ? (
+              'You have since deleted it.'
+            ) : (
+              <Link to={`/workout-plan/${todaysWorkout.id}`}>View today's workout</Link>
+            )}
           </Banner>
         ) : (
           <Banner tone="info" title="One AI workout per day">
