@@ -37,7 +37,9 @@ class SteeredGenerator implements WorkoutGenerator {
   }
 }
 
-let now = new Date('2026-03-10T09:41:00Z');
+// The fake clock runs in the future: the database's TTL sweep uses real time, and would delete claims
+// whose expiry (day + 2) lies in the real past between two requests of a test.
+let now = new Date('2096-03-10T09:41:00Z');
 const clock = { now: () => now };
 const generator = new SteeredGenerator();
 let api: TestApi;
@@ -84,7 +86,7 @@ describe('POST /api/generate-workout', () => {
   });
 
   it('generates once a day, auto-saves, and answers 429 with the workout title and time afterwards', async () => {
-    now = new Date('2026-03-10T09:41:00Z');
+    now = new Date('2096-03-10T09:41:00Z');
     const { agent, id } = await newUser();
     const first = await agent.post('/api/generate-workout', request);
     expect(first.status).toBe(201);
@@ -100,7 +102,7 @@ describe('POST /api/generate-workout', () => {
     const saved = await agent.get('/api/ai-workouts/saved');
     expect(saved.body.map((w: GeneratedWorkout) => w.id)).toEqual([workout.id]);
 
-    now = new Date('2026-03-10T23:59:00Z');
+    now = new Date('2096-03-10T23:59:00Z');
     const again = await agent.post('/api/generate-workout', { ...request, focusArea: 'core' });
     expect(again.status).toBe(429);
     expect(again.body.message).toBe(DAILY_LIMIT_MESSAGE);
@@ -108,7 +110,7 @@ describe('POST /api/generate-workout', () => {
     expect(again.body.description).toContain('today at 09:41');
 
     // The UTC day boundary renews the allowance.
-    now = new Date('2026-03-11T00:00:30Z');
+    now = new Date('2096-03-11T00:00:30Z');
     expect((await agent.get('/api/ai-workouts/today')).body).toEqual([]);
     const next = await agent.post('/api/generate-workout', request);
     expect(next.status).toBe(201);
@@ -117,7 +119,7 @@ describe('POST /api/generate-workout', () => {
   });
 
   it('two simultaneous requests give one workout and one 429', async () => {
-    now = new Date('2026-03-12T08:00:00Z');
+    now = new Date('2096-03-12T08:00:00Z');
     generator.delayMs = 150;
     const { agent } = await newUser();
     const results = await Promise.all([1, 2, 3].map(() => agent.post('/api/generate-workout', request)));
@@ -131,7 +133,7 @@ describe('POST /api/generate-workout', () => {
   });
 
   it('a failed generation spends nothing', async () => {
-    now = new Date('2026-03-13T10:00:00Z');
+    now = new Date('2096-03-13T10:00:00Z');
     const { agent } = await newUser();
     generator.failNext = new GeneratorError('invalid', INVALID_WORKOUT_DATA);
     const failed = await agent.post('/api/generate-workout', request);
@@ -148,11 +150,11 @@ describe('POST /api/generate-workout', () => {
   });
 
   it('a claim left pending by a crashed generation is taken over after 5 minutes, not before', async () => {
-    now = new Date('2026-03-14T10:00:00Z');
+    now = new Date('2096-03-14T10:00:00Z');
     const { agent, id } = await newUser();
-    await GenerationClaim.create({ userId: id, day: '2026-03-14', status: 'pending', workoutId: null, title: '', createdAt: new Date('2026-03-14T09:58:00Z'), expiresAt: new Date('2026-03-16T00:00:00Z') });
+    await GenerationClaim.create({ userId: id, day: '2096-03-14', status: 'pending', workoutId: null, title: '', createdAt: new Date('2096-03-14T09:58:00Z'), expiresAt: new Date('2096-03-16T00:00:00Z') });
     expect((await agent.post('/api/generate-workout', request)).status).toBe(429);
-    now = new Date('2026-03-14T10:04:00Z');
+    now = new Date('2096-03-14T10:04:00Z');
     expect((await agent.post('/api/generate-workout', request)).status).toBe(201);
     expect((await agent.post('/api/generate-workout', request)).status).toBe(429);
   });
@@ -174,7 +176,7 @@ describe('saved workouts', () => {
   });
 
   it('deleting is owner-only: 403 for another user, 404 when missing, nothing changed when refused', async () => {
-    now = new Date('2026-05-01T07:00:00Z');
+    now = new Date('2096-05-01T07:00:00Z');
     const owner = await newUser();
     const other = await newUser();
     const created = await owner.agent.post('/api/generate-workout', request);
@@ -205,7 +207,7 @@ describe('saved workouts', () => {
 
 describe('GET /api/workouts/:id (detail)', () => {
   it('returns the plan with level, goal, equipment and sectioned exercises; the owner may delete it', async () => {
-    now = new Date('2026-06-01T07:00:00Z');
+    now = new Date('2096-06-01T07:00:00Z');
     const owner = await newUser();
     const gen = await owner.agent.post('/api/generate-workout', { ...request, goals: ['muscle', 'strength'], equipment: ['dumbbell', 'bench'] });
     const id = gen.body.id as number;
