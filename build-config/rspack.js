@@ -26,6 +26,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { ReactRefreshRspackPlugin: ReactRefreshPlugin } = require('@rspack/plugin-react-refresh');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -151,6 +152,8 @@ function createAppConfig(opts) {
   const { dir, name, kind, port, title } = opts;
   return (env = {}, argv = {}) => {
     const isDev = Boolean(env.RSPACK_SERVE) || argv.mode === 'development' || process.env.NODE_ENV === 'development';
+    // React Fast Refresh under the dev server only (`npm run dev`): edits update in place, state kept.
+    const refresh = Boolean(env.RSPACK_SERVE);
     const replacements = textReplacements();
     const publicPath = kind === 'remote' ? process.env.PUBLIC_PATH || 'auto' : process.env.SHELL_PUBLIC_PATH || '/';
     const outputPath = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(dir, 'dist');
@@ -158,7 +161,7 @@ function createAppConfig(opts) {
     const swcOptions = (isTsx) => ({
       jsc: {
         parser: { syntax: 'typescript', tsx: isTsx },
-        transform: { react: { runtime: 'automatic', development: isDev, refresh: false } },
+        transform: { react: { runtime: 'automatic', development: isDev, refresh } },
       },
       env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15, edge >= 100' },
     });
@@ -236,6 +239,7 @@ function createAppConfig(opts) {
           'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
         }),
         new ModuleFederationPlugin(mf),
+        ...(refresh ? [new ReactRefreshPlugin()] : []),
       ],
       optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       performance: { hints: false },
