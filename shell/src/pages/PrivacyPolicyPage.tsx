@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing } from './styles';
+import { TextLink } from './styles';
 
 /** SPEC §2 / §9: the 12 static sections of the privacy policy, in order. */
 export const PRIVACY_SECTIONS: ReadonlyArray<{ id: string; title: string; body: ReadonlyArray<string | ReadonlyArray<string>> }> = [
@@ -153,18 +152,10 @@ const Section = styled.section`
   }
 `;
 
-const BackLink = styled(Link)`
+const BackLink = styled(TextLink)`
   display: inline-flex;
   align-items: center;
   gap: 6px;
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-  text-decoration: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  &:hover {
-    text-decoration: underline;
-  }
-  ${focusRing}
 `;
 
 const Toc = styled.nav`
