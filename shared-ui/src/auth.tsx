@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse, LoginBody, PublicUser, SignupBody, UpdateProfileBody } from '@fitconnect/contracts';
 import { apiRequest, getQueryFn } from './api';
@@ -104,6 +104,58 @@ export function useLogout() {
   });
 }
 
+/*
+ * Sign-out in progress. Signing out leaves for / (SPEC §4) and clears the signed-in state; the two race:
+ * a router navigation is a transition that commits later (the next page may still be loading, more so on
+ * a busy machine), while clearing the cached user re-renders every RequireAuth at once, and the guard of
+ * the page being left would redirect to /signin. So the location the sign-out started from is recorded
+ * here (shared-ui is one federation singleton, so the shell and every remote's RequireAuth see it), the
+ * guard of that location waits instead of redirecting, and the record goes once another location has
+ * committed or the sign-out failed.
+ */
+let signOutFrom: string | null = null;
+const signOutListeners = new Set<() => void>();
+function setSignOutFrom(next: string | null) {
+  if (signOutFrom === next) return;
+  signOutFrom = next;
+  for (const l of signOutListeners) l();
+}
+function subscribeSignOut(listener: () => void) {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+/** The location key a sign-out in progress started from, or null. */
+function useSignOutFrom(): string | null {
+  return useSyncExternalStore(subscribeSignOut, () => signOutFrom, () => null);
+}
+
+/**
+ * Sign out and leave for `to` (default /) without the page's guard sending the visitor to /signin first.
+ * The returned promise settles with the logout call (cached data cleared on success, by useLogout).
+ */
+export function useSignOutAndLeave(to = '/') {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Another location committed: the page the sign-out started from is gone, its guard with it.
+  useEffect(() => {
+    if (signOutFrom !== null && signOutFrom !== location.key) setSignOutFrom(null);
+  }, [location.key]);
+  const { mutateAsync } = logout;
+  const signOut = useCallback(async () => {
+    setSignOutFrom(location.key);
+    navigate(to);
+    try {
+      await mutateAsync();
+    } catch (err) {
+      // Still signed in: the guard behaves normally again.
+      setSignOutFrom(null);
+      throw err;
+    }
+  }, [location.key, mutateAsync, navigate, to]);
+  return { signOut, pending: logout.isPending };
+}
+
 /** PATCH /api/users/profile; the answer (`{ user }`) replaces the cached current user. */
 export function useUpdateProfile() {
   const qc = useQueryClient();
@@ -128,7 +180,10 @@ export function signInPath(pathname: string, search = ''): string {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isSignedIn, isLoading } = useCurrentUser();
   const location = useLocation();
+  const signOutFrom = useSignOutFrom();
   if (isLoading) return <Spinner label="Checking your session" center />;
+  // Signing out from this page: the navigation away is under way; redirecting to /signin would win it.
+  if (!isSignedIn && signOutFrom === location.key) return <Spinner label="Signing out" center />;
   if (!isSignedIn) return <Navigate to={signInPath(location.pathname, location.search)} replace />;
   return <>{children}</>;
 }

@@ -56,6 +56,7 @@ export {
   useLogin,
   useSignup,
   useLogout,
+  useSignOutAndLeave,
   useUpdateProfile,
   RequireAuth,
   signInPath,

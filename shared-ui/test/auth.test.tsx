@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -10,6 +11,7 @@ import {
   useCurrentUserRefresh,
   useLogin,
   useLogout,
+  useSignOutAndLeave,
   useUpdateProfile,
 } from '../src';
 import { renderWithProviders } from '../src/testing';
@@ -166,6 +168,111 @@ describe('useLogout', () => {
     await waitFor(() => expect(screen.getByTestId('err')).toHaveTextContent('500: {"message":"db down"}'));
     expect(queryClient.getQueryData(['/api/messages'])).toEqual([1]);
     expect(screen.getByTestId('who')).toHaveTextContent('hi Alice');
+  });
+});
+
+describe('useSignOutAndLeave (sign out from a protected page)', () => {
+  function setup() {
+    let signedIn = true;
+    serve((url) => {
+      if (url === '/api/auth/user') return signedIn ? { status: 200, body: { user: alice } } : { status: 401, body: { message: 'Unauthorized' } };
+      if (url === '/api/auth/logout') {
+        signedIn = false;
+        return { status: 200, body: { message: 'Logged out successfully' } };
+      }
+      return { status: 404 };
+    });
+    // The page signing out leads to is slow to load (a lazy chunk on a busy machine): the navigation
+    // to / cannot commit before the logout answer clears the signed-in state.
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    const Landing = lazy(async () => {
+      await loaded;
+      return { default: () => <p>landing page</p> };
+    });
+    function SignOutButton() {
+      const { signOut } = useSignOutAndLeave('/');
+      return (
+        <button type="button" onClick={() => void signOut().catch(() => undefined)}>
+          Sign Out
+        </button>
+      );
+    }
+    const seen: string[] = [];
+    function Trail() {
+      const loc = useLocation();
+      if (seen[seen.length - 1] !== loc.pathname) seen.push(loc.pathname);
+      return null;
+    }
+    renderWithProviders(
+      <Suspense fallback={<p>loading</p>}>
+        <Trail />
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          <Route path="/signin" element={<p>sign-in page</p>} />
+          <Route
+            path="/messages"
+            element={
+              <RequireAuth>
+                <SignOutButton />
+                <p>secret thread</p>
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </Suspense>,
+      { initialEntries: ['/messages'] },
+    );
+    return { release, seen };
+  }
+
+  it('lands on / and never on /signin, even when the logout answers before / has loaded', async () => {
+    const { release, seen } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/auth/logout')).toBe(true));
+    // Signed out now; the guard of the page being left waits instead of sending the visitor to /signin.
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(screen.queryByText('sign-in page')).not.toBeInTheDocument();
+    expect(screen.queryByText('secret thread')).not.toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    expect(seen).not.toContain('/signin');
+    expect(seen[seen.length - 1]).toBe('/');
+  });
+
+  it('a failed logout leaves the guard as it was (still signed in, no redirect)', async () => {
+    serve((url) => {
+      if (url === '/api/auth/user') return { status: 200, body: { user: alice } };
+      if (url === '/api/auth/logout') return { status: 500, body: { message: 'nope' } };
+      return { status: 404 };
+    });
+    function SignOutButton() {
+      const { signOut } = useSignOutAndLeave('/elsewhere');
+      return (
+        <button type="button" onClick={() => void signOut().catch(() => undefined)}>
+          Sign Out
+        </button>
+      );
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/elsewhere" element={<WhereAmI />} />
+        <Route
+          path="/messages"
+          element={
+            <RequireAuth>
+              <SignOutButton />
+            </RequireAuth>
+          }
+        />
+      </Routes>,
+      { initialEntries: ['/messages'] },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByTestId('loc')).toHaveTextContent('/elsewhere');
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/auth/logout')).toBe(true));
   });
 });
 
