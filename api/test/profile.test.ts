@@ -19,8 +19,9 @@ it('requires a signed-in user (401 Unauthorized)', async () => {
 
 it('updates name, email and location, and the current user reflects it', async () => {
   const a = api.agent();
-  const { user } = await signUpAndLogin(a);
-  const r = await a.patch('/api/users/profile', { ...profile, email: 'Jo.Bloggs@Example.com' });
+  const { user, password } = await signUpAndLogin(a);
+  // A new email address needs the current password (account-safety.test.ts).
+  const r = await a.patch('/api/users/profile', { ...profile, email: 'Jo.Bloggs@Example.com', currentPassword: password });
   expect(r.status).toBe(200);
   expect(r.body.user).toEqual({ ...user, ...profile });
   expect(r.text).not.toMatch(/passwordHash|"_id"/);
@@ -38,8 +39,8 @@ it('keeps username and trainer flags out of reach', async () => {
 it("refuses another account's email with 409", async () => {
   const other = await signUpAndLogin(api.agent());
   const a = api.agent();
-  await signUpAndLogin(a);
-  const r = await a.patch('/api/users/profile', { firstName: 'A', lastName: 'B', email: other.email.toUpperCase() });
+  const { password } = await signUpAndLogin(a);
+  const r = await a.patch('/api/users/profile', { firstName: 'A', lastName: 'B', email: other.email.toUpperCase(), currentPassword: password });
   expect(r.status).toBe(409);
   expect(r.body.message).toContain('Email already exists');
 });

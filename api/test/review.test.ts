@@ -146,7 +146,7 @@ describe('never leaks internal fields', () => {
       await a.agent.get('/api/ai-workouts/today'),
       await a.agent.get('/api/ai-workouts/saved'),
       await a.agent.get(`/api/workouts/${gen.body.id}`),
-      await a.agent.patch('/api/users/profile', { firstName: 'N', lastName: 'M', email: `x${a.id}@example.com`, location: '' }),
+      await a.agent.patch('/api/users/profile', { firstName: 'N', lastName: 'M', email: `x${a.id}@example.com`, location: '', currentPassword: 'secret123' }),
     ];
     for (const r of answers) {
       expect(r.status).toBeLessThan(300);
@@ -179,7 +179,7 @@ describe('a refused action changes nothing', () => {
     const other = await signUpAndLogin(api.agent());
     const { agent } = await newUser();
     const before = (await agent.get('/api/auth/user')).body.user;
-    const r = await agent.patch('/api/users/profile', { firstName: 'Changed', lastName: 'Too', email: other.email, location: 'Bath' });
+    const r = await agent.patch('/api/users/profile', { firstName: 'Changed', lastName: 'Too', email: other.email, location: 'Bath', currentPassword: 'secret123' });
     expect(r.status).toBe(409);
     expect((await agent.get('/api/auth/user')).body.user).toEqual(before);
   });

@@ -65,10 +65,27 @@ export const ResetPasswordForm = z
   })
   .refine((d) => d.newPassword === d.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
+/** SPEC §5 (edit profile): the one message for a missing first name, last name or email. */
+export const PROFILE_FIELDS_REQUIRED = 'First name, last name and email are required';
+/** Changing the email address needs the current password (a stolen session cannot move the account). */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email address';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect';
+
 export const UpdateProfileBody = z.object({
-  firstName: z.string({ message: 'First name, last name and email are required' }).trim().min(1, 'First name is required').max(60),
-  lastName: z.string({ message: 'First name, last name and email are required' }).trim().min(1, 'Last name is required').max(60),
-  email: z.string({ message: 'First name, last name and email are required' }).pipe(emailSchema),
+  firstName: z.string({ message: PROFILE_FIELDS_REQUIRED }).trim().min(1, PROFILE_FIELDS_REQUIRED).max(60),
+  lastName: z.string({ message: PROFILE_FIELDS_REQUIRED }).trim().min(1, PROFILE_FIELDS_REQUIRED).max(60),
+  email: z.string({ message: PROFILE_FIELDS_REQUIRED }).trim().min(1, PROFILE_FIELDS_REQUIRED).pipe(emailSchema),
   location: z.string().trim().max(120).optional().default(''),
+  /** Required (by the server, which knows the stored address) only when the email changes. */
+  currentPassword: z.string().max(200).optional(),
 });
+/** Whether `email` is a different address from `currentEmail` (addresses compare case-insensitively). */
+export const emailChanges = (currentEmail: string, email: string) => email.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+/** The edit-profile form's schema: as the API, plus the current password when the email changes. */
+export const updateProfileFormFor = (currentEmail: string) =>
+  UpdateProfileBody.superRefine((d, ctx) => {
+    if (emailChanges(currentEmail, d.email) && !d.currentPassword) {
+      ctx.addIssue({ code: 'custom', message: CURRENT_PASSWORD_REQUIRED, path: ['currentPassword'] });
+    }
+  });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;

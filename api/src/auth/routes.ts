@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { LoginBody, SignupBody, ForgotPasswordBody, ResetPasswordBody } from '@fitconnect/contracts';
 import { validateBody, bodyOf } from '../http/validate';
@@ -10,6 +11,11 @@ import { hashPassword, verifyPassword, timingDummyHash } from '../users/password
 import { nextId } from '../db/counter';
 import { issueResetToken, consumeResetToken, RESET_TOKEN_TTL_MS } from './resetToken';
 import type { Context } from 'koa';
+
+/** Rate-limit key of an email address: hashed, so the counters never store addresses. */
+function emailKey(email: string): string {
+  return 'email:' + createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, a reset link has been sent.';
 const MINUTE = 60 * 1000;
@@ -89,6 +95,15 @@ authRouter.post(
   '/forgot-password',
   rateLimit({ name: 'forgot', limit: 5, windowMs: 15 * MINUTE, message: 'Too many reset requests. Please wait a few minutes and try again.' }),
   validateBody(ForgotPasswordBody),
+  // Per address too, whatever the client: nobody can flood one mailbox from many clients. Counted for
+  // every address alike (an account or not), so the limit tells nothing about which addresses exist.
+  rateLimit({
+    name: 'forgot-email',
+    limit: 5,
+    windowMs: 60 * MINUTE,
+    key: (ctx) => emailKey(bodyOf(ctx, ForgotPasswordBody).email),
+    message: 'Too many reset requests for this email address. Please try again later.',
+  }),
   async (ctx) => {
     const { email } = bodyOf(ctx, ForgotPasswordBody);
     const { config, mailer, logger, clock } = ctx.deps;

@@ -1,24 +1,72 @@
 import Router from '@koa/router';
-import { UpdateProfileBody } from '@fitconnect/contracts';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, UpdateProfileBody, emailChanges } from '@fitconnect/contracts';
 import { requireUser, currentUser } from '../http/auth';
 import { validateBody, bodyOf } from '../http/validate';
-import { conflict } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
+import { rateLimit } from '../http/rateLimit';
+import { verifyPassword } from './password';
 import { User } from './model';
 import { presentUser } from './presenter';
 
 export const usersRouter = new Router({ prefix: '/api/users' });
 
+/**
+ * Wrong current passwords count per account: a stolen session cannot guess its way to an email change.
+ * Used as a guard only on the requests that change the email.
+ */
+const emailChangeLimit = rateLimit({
+  name: 'email-change',
+  limit: 10,
+  windowMs: 60 * 60 * 1000,
+  key: (ctx) => `user:${currentUser(ctx).id}`,
+  message: 'Too many attempts to change the email address. Please try again later.',
+});
+
+/** "jo.bloggs@example.com" -> "jo***@example.com": enough for the owner to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
 usersRouter.patch('/profile', requireUser(), validateBody(UpdateProfileBody), async (ctx) => {
   const user = currentUser(ctx);
   const body = bodyOf(ctx, UpdateProfileBody);
   const email = body.email.toLowerCase();
-  if (email !== user.email && (await User.exists({ email, id: { $ne: user.id } }))) throw conflict('Email already exists');
+  const oldEmail = user.email;
+  const changesEmail = emailChanges(oldEmail, email);
+  if (changesEmail) {
+    // Whoever holds the session must also know the password before the account's mail address moves.
+    if (!body.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, [{ path: ['currentPassword'], message: CURRENT_PASSWORD_REQUIRED }]);
+    await emailChangeLimit(ctx, async () => undefined);
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+      throw badRequest(CURRENT_PASSWORD_WRONG, [{ path: ['currentPassword'], message: CURRENT_PASSWORD_WRONG }]);
+    }
+    if (await User.exists({ email, id: { $ne: user.id } })) throw conflict('Email already exists');
+  }
   user.set({ firstName: body.firstName, lastName: body.lastName, email, location: body.location ?? '' });
   try {
     await user.save();
   } catch (err) {
     if ((err as { code?: number }).code === 11000) throw conflict('Email already exists');
     throw err;
+  }
+  if (changesEmail) {
+    // Tell the old address, so an owner who did not do this can act (reset the password, contact us).
+    const { mailer, logger, config } = ctx.deps;
+    try {
+      await mailer.send({
+        to: oldEmail,
+        subject: 'Your FitConnect email address was changed',
+        text:
+          `Hi ${user.firstName},\n\nThe email address of your FitConnect account "${user.username}" was changed to ${maskEmail(email)}.\n` +
+          `Messages about your account, including password resets, now go to the new address.\n\n` +
+          `If you did not make this change, reply to this message or contact support at once, and change your password ` +
+          `(${config.publicUrl}/profile) while you can still sign in.\n\nThe FitConnect team`,
+      });
+    } catch (err) {
+      // The change stands; the failed notice is for the operator.
+      logger.error('Could not send the email-change notice to the old address', err);
+    }
   }
   ctx.body = { user: presentUser(user) };
 });

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { UpdateProfileBody, type PublicUser } from '@fitconnect/contracts';
+import { emailChanges, updateProfileFormFor, type PublicUser } from '@fitconnect/contracts';
 import {
   Button,
   PageContainer,
@@ -49,20 +49,24 @@ const Buttons = styled.div`
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
-const FIELDS = ['firstName', 'lastName', 'email', 'location'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'currentPassword', 'location'] as const;
 
 function EditProfileForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const { toast } = useToast();
+  // A new email address needs the current password (the API refuses it otherwise).
+  const schema = useMemo(() => updateProfileFormFor(user.email), [user.email]);
   const form = useZodForm(
-    UpdateProfileBody,
-    { firstName: user.firstName, lastName: user.lastName, email: user.email, location: user.location ?? '' },
+    schema,
+    { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '', location: user.location ?? '' },
     FIELDS,
   );
+  const changingEmail = emailChanges(user.email, form.values.email);
 
   const onSubmit = form.handleSubmit((data) => {
-    update.mutate(data, {
+    const { currentPassword, ...fields } = data;
+    update.mutate(changingEmail ? { ...fields, currentPassword } : fields, {
       onSuccess: () => {
         toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.', variant: 'success' });
         navigate('/profile');
@@ -83,6 +87,16 @@ function EditProfileForm({ user }: { user: PublicUser }) {
           <TextField label="Last name" autoComplete="family-name" required {...form.bind('lastName')} />
         </TwoCols>
         <TextField label="Email" type="email" autoComplete="email" required {...form.bind('email')} />
+        {changingEmail && (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Needed to change your email address. We will tell your old address about the change."
+            {...form.bind('currentPassword')}
+          />
+        )}
         <TextField
           label="Location"
           autoComplete="address-level2"

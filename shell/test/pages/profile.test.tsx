@@ -112,7 +112,7 @@ describe('EditProfilePage', () => {
     await user.clear(screen.getByLabelText(/^email/i));
     await user.type(screen.getByLabelText(/^email/i), 'jane-at-example');
     await user.click(screen.getByRole('button', { name: /save changes/i }));
-    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(await screen.findByText('First name, last name and email are required')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(first).toHaveFocus();
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
@@ -140,6 +140,62 @@ describe('EditProfilePage', () => {
       email: 'jane@example.com',
       location: 'Leeds',
     });
+  });
+
+  it('asks for the current password only when the email changes, and sends it', async () => {
+    let current = makeUser();
+    const calls = mockFetch({
+      'GET /api/auth/user': () => ({ body: { user: current } }),
+      'PATCH /api/users/profile': (call) => {
+        const { currentPassword: _pw, ...fields } = call.body as Record<string, unknown>;
+        current = makeUser(fields);
+        return { body: { user: current } };
+      },
+    });
+    render('/edit-profile');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^email/i);
+    expect(screen.queryByLabelText(/current password/i)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'JANE@example.com'); // the same address in other letter case: no password needed
+    expect(screen.queryByLabelText(/current password/i)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'jane.new@example.com');
+    const password = screen.getByLabelText(/current password/i);
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: /save changes/i }));
+    expect(await screen.findByText('Enter your current password to change your email address')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    await user.type(password, 'secret123');
+    await user.click(screen.getByRole('button', { name: /save changes/i }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane.new@example.com',
+      location: 'Leeds',
+      currentPassword: 'secret123',
+    });
+  });
+
+  it('shows a wrong current password at the field', async () => {
+    mockFetch({
+      ...signedIn(),
+      'PATCH /api/users/profile': {
+        status: 400,
+        body: { message: 'Your current password is incorrect', issues: [{ path: ['currentPassword'], message: 'Your current password is incorrect' }] },
+      },
+    });
+    render('/edit-profile');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^email/i);
+    await user.clear(email);
+    await user.type(email, 'jane.new@example.com');
+    await user.type(screen.getByLabelText(/current password/i), 'not-it');
+    await user.click(screen.getByRole('button', { name: /save changes/i }));
+    expect(await screen.findAllByText('Your current password is incorrect')).not.toHaveLength(0);
+    expect(screen.getByLabelText(/current password/i)).toHaveAccessibleDescription(/Your current password is incorrect/);
   });
 
   it("shows the server's message when the update fails", async () => {
