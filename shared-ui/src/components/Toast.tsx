@@ -144,7 +144,8 @@ function ToastView({ item }: { item: ToastItem }) {
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   return (
-    <Region aria-live="polite" aria-relevant="additions text" aria-label="Notifications" data-testid="toaster">
+    // A labelled landmark (role region): aria-label on a plain div is not allowed (axe aria-prohibited-attr).
+    <Region role="region" aria-live="polite" aria-relevant="additions text" aria-label="Notifications" data-testid="toaster">
       {toasts.map((t) => (
         <ToastView key={t.id} item={t} />
       ))}
