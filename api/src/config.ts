@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   /** When unset the API starts the embedded database with data in `${dataDir}/mongo`. */
   mongodbUri: string | undefined;
+  /** How long to keep trying to reach MONGODB_URI at start before exiting with an error. */
+  mongoConnectTimeoutMs: number;
   /** Signs the session cookie. When unset, a random one is generated and kept in `${dataDir}/session-secret`. */
   sessionSecret: string | undefined;
   dataDir: string;
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: blankToUndefined(env.HOST) ?? '127.0.0.1',
     mongodbUri: blankToUndefined(env.MONGODB_URI),
+    mongoConnectTimeoutMs: Number(blankToUndefined(env.MONGODB_CONNECT_TIMEOUT_MS)) > 0 ? Number(env.MONGODB_CONNECT_TIMEOUT_MS) : 60_000,
     sessionSecret: blankToUndefined(env.SESSION_SECRET),
     dataDir: path.resolve(blankToUndefined(env.DATA_DIR) ?? path.join(repoRoot, '.data')),
     publicUrl: (blankToUndefined(env.PUBLIC_URL) ?? 'http://localhost:3000').replace(/\/+$/, ''),

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { startEmbeddedMongo } from '@fitconnect/embedded-mongo';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { connectDb, disconnectDb } from './db/connect';
+import { connectDb, DatabaseUnreachableError, disconnectDb } from './db/connect';
 import { consoleLogger as log } from './log';
 import { runSeed, DEMO_PASSWORD } from './seed';
 import { User } from './users/model';
@@ -23,7 +23,8 @@ async function main() {
     uri = embedded.uri;
     log.info(`Embedded database started (data in ${dir}).`);
   }
-  await connectDb(uri);
+  // A database that is still starting (a container, a replica set being initiated) is waited for.
+  await connectDb(uri, { timeoutMs: embedded ? undefined : config.mongoConnectTimeoutMs, onWait: (m) => log.warn(m) });
   const seed = await runSeed({ logger: log });
   if (!seed.seeded) {
     log.info(`Seed skipped: ${seed.reason}.`);
@@ -63,6 +64,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  log.error('The API failed to start', err);
+  // An unreachable database is an operator's problem with a clear cause: one line, no stack trace.
+  if (err instanceof DatabaseUnreachableError) log.error(`The API could not start: ${err.message}`);
+  else log.error('The API failed to start', err);
   process.exit(1);
 });
