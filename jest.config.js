@@ -12,5 +12,6 @@ module.exports = {
     '<rootDir>/mfe-messages',
     '<rootDir>/mfe-community',
     '<rootDir>/mfe-challenges',
+    '<rootDir>/scripts',
   ],
 };

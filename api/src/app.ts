@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import Koa from 'koa';
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -33,8 +34,12 @@ export function resolveDeps(deps: CreateAppDeps): AppDeps {
 }
 
 const healthRouter = new Router();
+/** Health (docker compose, load balancers): 200 while the database connection is up, else 503. */
 healthRouter.get('/api/health', (ctx) => {
-  ctx.body = { ok: true };
+  const dbUp = mongoose.connection.readyState === mongoose.ConnectionStates.connected;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = dbUp ? 200 : 503;
+  ctx.body = dbUp ? { ok: true } : { ok: false, message: 'The database is not reachable right now.' };
 });
 
 /**

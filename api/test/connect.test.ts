@@ -70,3 +70,17 @@ it('redacts only the password', () => {
   expect(redactUri('mongodb+srv://user:pw@cluster.example.net/db')).toBe('mongodb+srv://user:***@cluster.example.net/db');
   expect(redactUri('mongodb://h:1/db')).toBe('mongodb://h:1/db');
 });
+
+it('/api/health answers 503 while the database connection is down (compose health check)', async () => {
+  const { startTestApi } = await import('./helpers');
+  const api = await startTestApi();
+  try {
+    expect((await api.agent().get('/api/health')).status).toBe(200);
+    await disconnectDb();
+    const down = await api.agent().get('/api/health');
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ ok: false, message: 'The database is not reachable right now.' });
+  } finally {
+    await api.stop();
+  }
+});

@@ -1,0 +1,3 @@
+const { jestProject } = require('@fitconnect/build-config/jest');
+
+module.exports = jestProject({ name: 'scripts', dir: __dirname, env: 'node' });
