@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
           </AuthTitle>
           <AuthLead>{FORGOT_SENT}</AuthLead>
           <AuthLead>
-            The link expires within an hour. Didn&apos;t get it? Check your spam folder or try again.
+            The link expires after 30 minutes. Didn&apos;t get it? Check your spam folder or try again.
           </AuthLead>
           <Button
             variant="outline"

@@ -61,7 +61,7 @@ export const PRIVACY_SECTIONS: ReadonlyArray<{ id: string; title: string; body: 
     id: 'data-security',
     title: '6. Data Security',
     body: [
-      'Passwords are never stored in readable form: we keep only a salted hash produced by a slow key-derivation function. Password reset links are single-use and expire within an hour. Access to our systems is restricted to the people who need it to operate the service. No system is perfectly secure, so please use a strong password that you do not use elsewhere and tell us straight away if you think your account has been misused.',
+      'Passwords are never stored in readable form: we keep only a salted hash produced by a slow key-derivation function. Password reset links are single-use and expire after 30 minutes. Access to our systems is restricted to the people who need it to operate the service. No system is perfectly secure, so please use a strong password that you do not use elsewhere and tell us straight away if you think your account has been misused.',
     ],
   },
   {

@@ -11,11 +11,9 @@ export const RESET_FAILED = 'Failed to reset password. Please try again.';
 export const RESET_BAD_TOKEN = 'Invalid reset token. Please request a new password reset.';
 
 /** The text for a failed reset: the server's word when it is a 400 about the token, else the generic text. */
+/** SPEC §8 words: a refused token gives RESET_BAD_TOKEN (whatever the server's wording), anything else RESET_FAILED. */
 export function resetErrorText(err: unknown): string {
-  if (isApiError(err, 400)) {
-    const msg = apiErrorMessage(err, '');
-    if (/token/i.test(msg)) return msg;
-  }
+  if (isApiError(err, 400) && /token/i.test(apiErrorMessage(err, ''))) return RESET_BAD_TOKEN;
   return RESET_FAILED;
 }
 
@@ -46,7 +44,7 @@ export function ResetPasswordPage() {
           </CenterIcon>
           <AuthTitle>Invalid Reset Link</AuthTitle>
           <AuthLead>
-            {RESET_BAD_TOKEN} Reset links can only be used once and expire within an hour.
+            {RESET_BAD_TOKEN} Reset links can only be used once and expire after 30 minutes.
           </AuthLead>
           <Button as={Link} to="/forgot-password" fullWidth>
             Request a New Reset Link
@@ -98,7 +96,7 @@ export function ResetPasswordPage() {
           {error && (
             <Banner tone="danger">
               {error}
-              {error === RESET_BAD_TOKEN || /token/i.test(error) ? (
+              {error === RESET_BAD_TOKEN ? (
                 <>
                   {' '}
                   <TextLink to="/forgot-password">Request a new link</TextLink>

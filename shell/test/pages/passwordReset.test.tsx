@@ -88,13 +88,13 @@ describe('ResetPasswordPage', () => {
     expect(calls.find((c) => c.url === '/api/auth/reset-password')?.body).toEqual({ token: 'abc123', newPassword: '123456' });
   });
 
-  it("shows the server's token message on a 400, and the generic text otherwise", async () => {
+  it("shows SPEC's refused-token text on a 400 about the token (whatever the server's wording), and the generic text otherwise", async () => {
     let status = 400;
     mockFetch({
       ...signedOut,
       'POST /api/auth/reset-password': () =>
         status === 400
-          ? { status, body: { message: 'Invalid reset token. Please request a new password reset.' } }
+          ? { status, body: { message: 'Invalid or expired reset token. Please request a new password reset.' } }
           : { status, body: { message: 'database exploded' } },
     });
     render('/reset-password?token=used-token');
@@ -102,7 +102,8 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^new password/i), 'abcdef');
     await user.type(screen.getByLabelText(/^confirm new password/i), 'abcdef');
     await user.click(screen.getByRole('button', { name: /reset password/i }));
-    expect(await screen.findByText(/Invalid reset token\. Please request a new password reset\./)).toBeInTheDocument();
+    expect(await screen.findByText(/^Invalid reset token\. Please request a new password reset\./)).toBeInTheDocument();
+    expect(screen.queryByText(/expired reset token/)).not.toBeInTheDocument();
 
     status = 500;
     await user.click(screen.getByRole('button', { name: /reset password/i }));
