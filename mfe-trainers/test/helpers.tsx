@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { PublicUser, Trainer, TrainerListItem, TrainerReview } from '@fitconnect/contracts';
+import type { PublicUser, TrainerListItem, TrainerReview } from '@fitconnect/contracts';
 
 export interface RecordedCall {
   method: string;
@@ -120,7 +120,7 @@ export function makeReview(over: Partial<TrainerReview> = {}): TrainerReview {
 }
 
 /** A list reply with the contract's headers. */
-export function listReply(trainers: Trainer[], opts: { total?: number; hasMore?: boolean; resolved?: boolean } = {}): ReplySpec {
+export function listReply(trainers: TrainerListItem[], opts: { total?: number; hasMore?: boolean; resolved?: boolean } = {}): ReplySpec {
   const headers: Record<string, string> = {
     'X-Total-Count': String(opts.total ?? trainers.length),
     'X-Has-More': String(!!opts.hasMore),
