@@ -17,13 +17,13 @@ export const InstagramHandle = z
   .string()
   .trim()
   .transform((s) => s.replace(/^@/, ''))
-  .pipe(z.string().max(30).regex(/^[A-Za-z0-9._]*$/, 'Please enter a valid Instagram handle'));
+  .pipe(z.string().regex(/^[A-Za-z0-9._]{0,30}$/, 'Please enter a valid Instagram handle'));
 /** X/Twitter: letters, digits and '_' (max 15); an optional leading '@' is dropped. Empty = none. */
 export const TwitterHandle = z
   .string()
   .trim()
   .transform((s) => s.replace(/^@/, ''))
-  .pipe(z.string().max(15).regex(/^[A-Za-z0-9_]*$/, 'Please enter a valid Twitter handle'));
+  .pipe(z.string().regex(/^[A-Za-z0-9_]{0,15}$/, 'Please enter a valid Twitter handle'));
 /** A website must be an http(s) URL. Empty = none. */
 export const WebsiteUrl = z
   .string()
@@ -40,7 +40,8 @@ export const WebsiteUrl = z
   }, 'Please enter a website starting with http:// or https://');
 
 const specialtiesField = commaList.pipe(z.array(z.string().max(60)).min(1, 'Please enter at least one specialty').max(20));
-const sessionPriceField = z.union([z.literal('').transform(() => null), z.null(), wholeNumber('Please enter a whole number')]);
+/** Pounds per hour, whole; '' or null = not given. */
+const sessionPriceField = z.preprocess((v) => (v === '' ? null : v), wholeNumber('Please enter a whole number').nullable());
 
 export const TrainerProfileBody = z.object({
   specialization: z.string().trim().min(1, 'Specialization is required').max(100),
