@@ -157,8 +157,8 @@ export async function servePhoto(ctx: Context, fileId: string): Promise<void> {
   const etag = `"${fileId}"`;
   ctx.set('ETag', etag);
   ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-  ctx.status = 200;
-  if (ctx.fresh) {
+  const ifNoneMatch = ctx.get('If-None-Match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
     ctx.status = 304;
     return;
   }
