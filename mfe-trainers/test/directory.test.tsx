@@ -5,6 +5,8 @@ import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { TrainersPage } from '../src/features/directory/components/TrainersPage';
 import { deferred, listReply, LocationProbe, makeTrainer, mockFetch, signedOut, type ReplySpec } from './helpers';
 
+jest.setTimeout(20_000);
+
 function renderPage(path = '/trainers') {
   return renderWithProviders(
     <>
