@@ -63,3 +63,17 @@ export const UsersIcon = ({ size = 40 }: { size?: number }) => (
     <path d="M16.5 14.2c2.9.3 5 2.4 5 5.3" />
   </Svg>
 );
+
+export const RouteIcon = ({ size }: { size?: number }) => (
+  <Svg size={size}>
+    <circle cx="6" cy="19" r="2" />
+    <circle cx="18" cy="5" r="2" />
+    <path d="M8 19h8.5a3.5 3.5 0 0 0 0-7h-9a3.5 3.5 0 0 1 0-7H16" />
+  </Svg>
+);
+
+export const FilterIcon = ({ size }: { size?: number }) => (
+  <Svg size={size}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </Svg>
+);

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import styled from 'styled-components';
 import { StarRating, focusRing } from '@fitconnect/shared-ui';
 import type { Trainer } from '@fitconnect/contracts';
-import { PersonIcon, PinIcon, VideoIcon } from '../../../lib/icons';
+import { PersonIcon, PinIcon, RouteIcon, VideoIcon } from '../../../lib/icons';
 import { formatDistance, formatPrice, formatRating, formatReviewCount, fullName } from '../lib/format';
 import { TrainerAvatar } from './TrainerAvatar';
 
@@ -173,16 +173,16 @@ export function TrainerCard({ trainer, href, showDistance = false, renderLink = 
           <Specialization>{trainer.specialization}</Specialization>
         </Names>
       </Top>
-      {(trainer.user.location || distance) && (
+      {trainer.user.location && (
         <Line>
           <PinIcon size={14} />
-          {trainer.user.location && <span>{trainer.user.location}</span>}
-          {distance && (
-            <>
-              {trainer.user.location && <span aria-hidden="true">·</span>}
-              <Distance data-testid="trainer-distance">{distance}</Distance>
-            </>
-          )}
+          <span>{trainer.user.location}</span>
+        </Line>
+      )}
+      {distance && (
+        <Line>
+          <RouteIcon size={14} />
+          <Distance data-testid="trainer-distance">{distance}</Distance>
         </Line>
       )}
       <RatingLine>

@@ -171,6 +171,13 @@ const Links = styled.ul`
   }
 `;
 
+const ReviewBox = styled.section`
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -286,7 +293,12 @@ export function TrainerProfilePage() {
                     Reviews{reviews.data ? ` (${reviews.data.length})` : ''}
                   </H2>
                   {!isOwner && isSignedIn && user && (
-                    <ReviewForm trainerId={trainer.id} userId={user.id} trainerName={trainer.user.firstName} existing={ownReview} />
+                    <ReviewBox aria-labelledby="write-review-title">
+                      <H3 id="write-review-title" style={{ marginTop: 0 }}>
+                        {ownReview ? 'Your review' : 'Write a review'}
+                      </H3>
+                      <ReviewForm trainerId={trainer.id} userId={user.id} trainerName={trainer.user.firstName} existing={ownReview} />
+                    </ReviewBox>
                   )}
                   {!isOwner && !isSignedIn && (
                     <Muted>

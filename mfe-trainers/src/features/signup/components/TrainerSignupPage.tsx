@@ -98,6 +98,17 @@ const Foot = styled.p`
   }
 `;
 
+/* Three tabs fit a 360 px screen. */
+const StepTabs = styled(Tabs)`
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    & > button {
+      padding: 6px 4px;
+      min-width: 0;
+      font-size: ${({ theme }) => theme.fontSizes.sm};
+    }
+  }
+`;
+
 const TAB_LABELS: Record<SignupTab, string> = { account: '1. Account', profile: '2. Profile', terms: '3. Terms' };
 const ID_PREFIX = 'trainer-signup';
 
@@ -285,7 +296,7 @@ export function TrainerSignupPage() {
       </PageHeading>
       <Card>
         <CardBody>
-          <Tabs
+          <StepTabs
             tabs={SIGNUP_TABS.map((t) => ({ id: t, label: TAB_LABELS[t] }))}
             value={tab}
             onChange={(id) => goTo(id as SignupTab)}
