@@ -8,7 +8,7 @@ import {
 } from '@fitconnect/contracts';
 import { conflict, notFound } from '../http/errors';
 import { User } from '../users/model';
-import { METRES_PER_MILE, resolvePlace, toGeoPoint, type GeoPoint } from './geo';
+import { EARTH_RADIUS_METRES, EARTH_RADIUS_MILES, METRES_PER_MILE, haversineMiles, resolvePlace, toGeoPoint, type GeoPoint } from './geo';
 import { PRICE_SORT_NONE, Trainer, TrainerReview, refreshTrainerRating, type TrainerFields, type TrainerReviewFields } from './model';
 import type { PublicPerson } from './presenter';
 
@@ -57,10 +57,9 @@ export interface TrainerPage {
 }
 
 type SortSpec = Record<string, 1 | -1>;
-const SORTS: Record<'rating' | 'price' | 'distance', SortSpec> = {
+const SORTS: Record<'rating' | 'price', SortSpec> = {
   rating: { rating: -1, reviewCount: -1, id: 1 },
   price: { priceSort: 1, rating: -1, id: 1 },
-  distance: { distanceMeters: 1, id: 1 },
 };
 
 /**
@@ -85,35 +84,77 @@ export async function listTrainers(q: TrainerListQuery): Promise<TrainerPage> {
     const sort = q.sort === 'price' ? SORTS.price : SORTS.rating;
     const [docs, total] = await Promise.all([
       Trainer.find(filter).sort(sort).skip(skip).limit(q.limit).lean<StoredTrainer[]>(),
-      Trainer.countDocuments(filter),
+      countTrainers(filter),
     ]);
     return { items: docs.map((trainer) => ({ trainer, distanceMiles: null })), total, locationResolved };
   }
 
-  const sort = SORTS[q.sort ?? 'distance'];
-  const pipeline: PipelineStage[] = [
-    {
-      $geoNear: {
-        near: toGeoPoint(place),
-        distanceField: 'distanceMeters',
-        spherical: true,
-        key: 'point',
-        query: filter,
-      },
-    },
-    {
-      $facet: {
-        items: [{ $sort: sort }, { $skip: skip }, { $limit: q.limit }],
-        total: [{ $count: 'n' }],
-      },
-    },
-  ];
-  const [out] = await Trainer.aggregate<{ items: (StoredTrainer & { distanceMeters: number })[]; total: { n: number }[] }>(pipeline);
+  const near = toGeoPoint(place);
+  const located = { ...filter, point: { $exists: true } };
+  if (q.sort === 'rating' || q.sort === 'price') {
+    // Another order than distance: the sort's own index picks the page; its distances are computed
+    // for those few trainers with the same spherical formula (and earth radius) $geoNear uses.
+    const [docs, total] = await Promise.all([
+      Trainer.find(located).sort(SORTS[q.sort]).skip(skip).limit(q.limit).lean<StoredTrainer[]>(),
+      countTrainers(located),
+    ]);
+    return {
+      items: docs.map((t) => ({ trainer: t, distanceMiles: metresBetween(near, t.point!) / METRES_PER_MILE })),
+      total,
+      locationResolved,
+    };
+  }
+  // Nearest first: $geoNear walks the 2dsphere index outwards from the place. It is asked for the
+  // trainers within a radius that grows (10 km, 50 km, 250 km, then anywhere) until the page is full,
+  // so a busy area is answered from a small cap of the index (on the embedded database an unbounded
+  // $geoNear visits every point even behind a $limit). Trainers at equal distances (one postcode
+  // district) are ordered by id, so pages neither repeat nor skip anyone.
+  const want = skip + q.limit;
+  const [docs, total] = await Promise.all([nearest(near, filter, want), countTrainers(located)]);
+  const page = docs.slice(skip, want);
   return {
-    items: (out?.items ?? []).map((t) => ({ trainer: t, distanceMiles: t.distanceMeters / METRES_PER_MILE })),
-    total: out?.total[0]?.n ?? 0,
+    items: page.map((t) => ({ trainer: t, distanceMiles: t.distanceMeters / METRES_PER_MILE })),
+    total,
     locationResolved,
   };
+}
+
+const GEO_RADII_METRES = [10_000, 50_000, 250_000, undefined];
+
+/** The `want` trainers nearest to `near` that match `filter`, nearest first, with `distanceMeters`. */
+async function nearest(near: GeoPoint, filter: QueryFilter<TrainerFields>, want: number) {
+  let docs: (StoredTrainer & { distanceMeters: number })[] = [];
+  for (const maxDistance of GEO_RADII_METRES) {
+    const pipeline: PipelineStage[] = [
+      { $geoNear: { near, distanceField: 'distanceMeters', spherical: true, key: 'point', query: filter, ...(maxDistance ? { maxDistance } : {}) } },
+      { $limit: want },
+    ];
+    docs = await Trainer.aggregate<StoredTrainer & { distanceMeters: number }>(pipeline);
+    if (docs.length >= want) break;
+  }
+  if (docs.length >= want) {
+    // Ties at the cut: take everyone as far as the last one, then order by (distance, id).
+    const last = docs[docs.length - 1].distanceMeters;
+    docs = await Trainer.aggregate<StoredTrainer & { distanceMeters: number }>([
+      { $geoNear: { near, distanceField: 'distanceMeters', spherical: true, key: 'point', query: filter, maxDistance: last + 1 } },
+    ]);
+  }
+  return docs.sort((a, b) => a.distanceMeters - b.distanceMeters || a.id - b.id);
+}
+
+/** The number of trainers matching a filter, with the `count` command (answered from the collection, no pipeline). */
+async function countTrainers(filter: QueryFilter<TrainerFields>): Promise<number> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('Database not connected');
+  const r = await db.command({ count: Trainer.collection.collectionName, query: filter });
+  return Number(r.n ?? 0);
+}
+
+/** Great-circle distance in metres between two GeoJSON points, as MongoDB's spherical $geoNear measures it. */
+function metresBetween(a: GeoPoint, b: { coordinates: [number, number] }): number {
+  const [lon1, lat1] = a.coordinates;
+  const [lon2, lat2] = b.coordinates;
+  return (haversineMiles(lat1, lon1, lat2, lon2) / EARTH_RADIUS_MILES) * EARTH_RADIUS_METRES;
 }
 
 // ---- Profile ----------------------------------------------------------------------------------------

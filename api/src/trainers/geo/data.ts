@@ -57,7 +57,7 @@ export function loadTowns(): Map<string, Town> {
   return map;
 }
 
-const EARTH_RADIUS_MILES = 3958.7613;
+export const EARTH_RADIUS_MILES = 3958.7613;
 const EARTH_RADIUS_METRES = 6378100; // what MongoDB's spherical $geoNear uses for GeoJSON points
 export const METRES_PER_MILE = 1609.344;
 

@@ -10,7 +10,7 @@ import { loadOutcodes, loadTowns, type Centroid } from './data';
 import { normalisePostcode, placeKey } from './normalise';
 
 export { normalisePostcode, placeKey } from './normalise';
-export { haversineMiles, METRES_PER_MILE, EARTH_RADIUS_METRES } from './data';
+export { haversineMiles, METRES_PER_MILE, EARTH_RADIUS_METRES, EARTH_RADIUS_MILES } from './data';
 
 export interface ResolvedPlace extends Centroid {
   kind: 'postcode' | 'outcode' | 'town';
