@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
+import { mockFetch, signedOut } from './helpers';
 
 // The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
 
@@ -16,23 +17,11 @@ test('exposes the trainers area with every SPEC route of the area, all owned by 
 
 test('exactly the signed-in-only pages ask the shell for a signed-in user', () => {
   const protectedPaths = area.routes.filter((r) => r.requiresAuth).map((r) => r.path);
-  expect(protectedPaths.sort()).toEqual(['/trainer-profile/:id/edit']);
-});
-
-test('/trainers shows the area heading and says the feature is not available yet', async () => {
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/trainers'] },
-  );
-  expect(await screen.findByRole('heading', { level: 1, name: 'Find a Trainer' })).toBeInTheDocument();
-  expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+  expect(protectedPaths.sort()).toEqual(['/trainer-profile', '/trainer-profile/:id/edit']);
 });
 
 test("/trainer-profile/:id (SPEC's Cancel target) leads to the public profile /trainers/:id", async () => {
+  const calls = mockFetch({ 'GET /api/auth/user': signedOut });
   renderWithProviders(
     <Routes>
       {area.routes.map(({ path, Component }) => (
@@ -41,5 +30,7 @@ test("/trainer-profile/:id (SPEC's Cancel target) leads to the public profile /t
     </Routes>,
     { initialEntries: ['/trainer-profile/9'] },
   );
-  expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Profile' })).toBeInTheDocument();
+  // The public profile page loads trainer 9 (unknown here: the not-found view).
+  expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Not Found' })).toBeInTheDocument();
+  expect(calls.map((c) => c.path)).toContain('/api/trainers/9');
 });

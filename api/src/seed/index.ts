@@ -3,6 +3,7 @@ import { User, EARLY_ACCESS_TRAINERS } from '../users/model';
 import { hashPassword } from '../users/password';
 import { nextId } from '../db/counter';
 import { Trainer, TrainerReview, refreshTrainerRating } from '../trainers/model';
+import { ensureTrainerPoints, pointFor } from '../trainers/service';
 import { Challenge, ChallengeParticipant } from '../challenges/model';
 import { CommunityReview } from '../community/model';
 import type { Logger } from '../log';
@@ -26,7 +27,11 @@ export type SeedResult = { seeded: true; users: number; trainers: number; challe
  */
 export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promise<SeedResult> {
   const now = opts.now ?? new Date();
-  if ((await User.countDocuments({})) > 0) return { seeded: false, reason: 'database already has users' };
+  if ((await User.countDocuments({})) > 0) {
+    // A database seeded before trainers had points gets them (idempotent: only trainers without one).
+    await ensureTrainerPoints();
+    return { seeded: false, reason: 'database already has users' };
+  }
   try {
     await Meta.create({ _id: 'seed', at: now });
   } catch (err) {
@@ -70,6 +75,9 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
       availableOnline: t.availableOnline,
       availableInPerson: t.availableInPerson,
       profileImage: null,
+      // Where they work, resolved to a real point for nearest-first search (e.g. 'Leeds, LS1 4DY' -> LS1).
+      location: t.location,
+      ...(pointFor(t.location) ? { point: pointFor(t.location) } : {}),
       instagramHandle: t.instagramHandle ?? '',
       twitterHandle: t.twitterHandle ?? '',
       websiteUrl: t.websiteUrl ?? '',

@@ -301,7 +301,7 @@ export function ProfilePage() {
                 Your trainer membership is free: no subscription fees. Set your own schedule and rates on your trainer
                 profile.
               </SmallText>
-              <Button as={Link} to="/trainers" fullWidth>
+              <Button as={Link} to="/trainer-profile" fullWidth>
                 Manage Trainer Profile
               </Button>
             </CardBody>

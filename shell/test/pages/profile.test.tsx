@@ -48,7 +48,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Early Access Member #42')).toBeInTheDocument();
     const status = screen.getByRole('region', { name: 'Trainer Status' });
     expect(within(status).getByText('Active & Free')).toBeInTheDocument();
-    expect(within(status).getByRole('link', { name: 'Manage Trainer Profile' })).toHaveAttribute('href', '/trainers');
+    expect(within(status).getByRole('link', { name: 'Manage Trainer Profile' })).toHaveAttribute('href', '/trainer-profile');
   });
 
   it('gives a trainer without promo only the Trainer Account badge', async () => {

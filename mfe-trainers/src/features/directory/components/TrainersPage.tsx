@@ -1,0 +1,215 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Banner, Button, EmptyState, Grid, PageContainer, Spinner, Stack } from '@fitconnect/shared-ui';
+import { UsersIcon } from '../../../lib/icons';
+import { useTrainerPages } from '../api/get-trainers';
+import { GEONAMES_ATTRIBUTION, POSTCODE_ATTRIBUTION } from '../lib/attribution';
+import { directoryParams, EMPTY_QUERY, hasFilters, MAX_PAGES, parseDirectoryQuery, type DirectoryQuery } from '../lib/query';
+import { TrainerCard, type TrainerCardLinkProps } from './TrainerCard';
+import { TrainerFilters, type FilterChange } from './TrainerFilters';
+import { TrainerSearchBox } from './TrainerSearchBox';
+
+const Hero = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.infoBg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    line-height: 1.2;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space.md};
+    h1 {
+      font-size: ${({ theme }) => theme.fontSizes.xl};
+    }
+  }
+`;
+
+const ResultLine = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const More = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const SmallPrint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  line-height: 1.5;
+`;
+
+const Join = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  h2 {
+    margin: 0 0 4px;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const routerLink = ({ href, children }: TrainerCardLinkProps) => <Link to={href}>{children}</Link>;
+
+/** /trainers: search by postcode or city, filters and sort in the URL, a card grid, View More Trainers. */
+export function TrainersPage() {
+  const [params, setParams] = useSearchParams();
+  const query = parseDirectoryQuery(params);
+  const result = useTrainerPages(query);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number | null>(null);
+
+  const go = (next: DirectoryQuery, replace = false) => setParams(directoryParams(next), { replace });
+  const onSearch = (location: string) => go({ ...query, location, sort: location ? query.sort : query.sort === 'distance' ? null : query.sort, page: 1 });
+  const onFilter = (change: FilterChange) => go({ ...query, ...change, page: 1 }, true);
+  const onClear = () => go({ ...EMPTY_QUERY, location: query.location }, true);
+  const onMore = () => {
+    focusFrom.current = result.trainers.length;
+    go({ ...query, page: Math.min(MAX_PAGES, query.page + 1) }, true);
+  };
+
+  // After 'View More Trainers', keyboard focus moves to the first card that was added.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || result.isLoadingMore || result.trainers.length <= from) return;
+    focusFrom.current = null;
+    gridRef.current?.querySelectorAll<HTMLAnchorElement>('[data-testid="trainer-card"] a')[from]?.focus();
+  }, [result.trainers.length, result.isLoadingMore]);
+
+  const searched = !!query.location;
+  const resolved = result.first?.locationResolved ?? null;
+  const distancesShown = searched && resolved === true;
+  const total = result.first?.total ?? null;
+
+  let body;
+  if (result.isPending) {
+    body = <Spinner label="Loading trainers" center />;
+  } else if (result.isError) {
+    body = (
+      <EmptyState
+        title="Failed to fetch trainers"
+        description="Something went wrong while loading trainers. Please try again."
+        action={<Button onClick={result.refetchFailed}>Try again</Button>}
+      />
+    );
+  } else if (result.trainers.length === 0) {
+    body = (
+      <EmptyState
+        icon={<UsersIcon />}
+        title="No trainers found"
+        description={
+          hasFilters(query) || searched
+            ? 'No trainer matches this search. Try another place or fewer filters.'
+            : 'There are no trainers listed yet. Check back soon.'
+        }
+        action={
+          hasFilters(query) ? (
+            <Button variant="outline" onClick={onClear}>
+              Clear filters
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <Stack $gap="md">
+        <Grid ref={gridRef} $min="290px" data-testid="trainer-grid">
+          {result.trainers.map((t) => (
+            <TrainerCard key={t.id} trainer={t} href={`/trainers/${t.id}`} showDistance={distancesShown} renderLink={routerLink} />
+          ))}
+        </Grid>
+        <More>
+          {result.moreFailed && (
+            <Banner tone="danger" title="Failed to fetch trainers">
+              The next trainers could not be loaded.
+            </Banner>
+          )}
+          {(result.hasMore || result.isLoadingMore || result.moreFailed) && query.page < MAX_PAGES && (
+            <Button variant="outline" size="lg" onClick={result.moreFailed ? result.refetchFailed : onMore} loading={result.isLoadingMore}>
+              {result.moreFailed ? 'Try again' : 'View More Trainers'}
+            </Button>
+          )}
+        </More>
+      </Stack>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <Stack $gap="lg">
+        <Hero aria-labelledby="trainers-title">
+          <div>
+            <h1 id="trainers-title">Find a Personal Trainer</h1>
+            <p>Certified trainers near you or online. Search by postcode or city to see who is closest.</p>
+          </div>
+          <TrainerSearchBox value={query.location} onSearch={onSearch} />
+        </Hero>
+
+        <TrainerFilters query={query} onChange={onFilter} onClear={onClear} canClear={hasFilters(query)} />
+
+        <div aria-live="polite">
+          {!result.isPending && !result.isError && result.trainers.length > 0 && (
+            <ResultLine data-testid="result-count">
+              {total ?? result.trainers.length} {(total ?? result.trainers.length) === 1 ? 'trainer' : 'trainers'}
+              {searched ? (distancesShown ? ` near ${query.location}` : ` matching “${query.location}”`) : ''}
+            </ResultLine>
+          )}
+        </div>
+
+        {searched && resolved === false && !result.isPending && (
+          <Banner tone="info" title="Distances are unavailable for this search">
+            We could not place “{query.location}” on the map, so these are trainers whose location mentions it. Try a UK
+            postcode (for example LS6 2AB) or a town name.
+          </Banner>
+        )}
+
+        {body}
+
+        {distancesShown && !result.isPending && !result.isError && (
+          <SmallPrint data-testid="postcode-attribution">
+            Distances are approximate, measured between postcode districts. {POSTCODE_ATTRIBUTION} {GEONAMES_ATTRIBUTION}
+          </SmallPrint>
+        )}
+
+        <Join aria-labelledby="join-title">
+          <div>
+            <h2 id="join-title">Are you a personal trainer?</h2>
+            <p>Join free: no subscription fees. Set your own schedule and rates.</p>
+          </div>
+          <Button as={Link} to="/trainer-signup" size="lg">
+            Sign Up Free as a Trainer
+          </Button>
+        </Join>
+      </Stack>
+    </PageContainer>
+  );
+}
+
+export default TrainersPage;
