@@ -2,6 +2,7 @@
 import { BSON, Long, ObjectId, UUID } from 'bson';
 import { updateMany as mingoUpdateMany } from 'mingo';
 import { cloneDeep } from 'mingo/util';
+import { ChangeStreams, isChangeStreamPipeline } from './changeStream';
 import { CommandError, err } from './errors';
 import { Aggregator, MINGO_OPTS, Query } from './mingo';
 import type { Collection, Doc, IndexSpec, Store } from './storage';
@@ -38,8 +39,10 @@ export class Engine {
   private handlers: Record<string, Handler>;
   readonly startedAt = Date.now();
   connections = 0;
+  readonly changeStreams: ChangeStreams;
 
   constructor(readonly store: Store, private readonly port: () => number) {
+    this.changeStreams = new ChangeStreams(store);
     this.handlers = {
       hello: (c) => this.hello(c),
       isMaster: (c) => this.hello(c),
@@ -287,6 +290,7 @@ export class Engine {
   /** Drops cursors idle for more than 10 minutes (called by the background timer). */
   sweepCursors(now = Date.now()): void {
     for (const [id, c] of this.cursors) if (now - c.lastUsed > CURSOR_IDLE_MS) this.cursors.delete(id);
+    this.changeStreams.sweep(now);
   }
 
   // ---------------------------------------------------------------- reads
@@ -313,9 +317,10 @@ export class Engine {
     return this.cursorReply(`${db}.${name}`, docs, cmd.batchSize, single);
   }
 
-  private getMore(cmd: Doc, db: string): Doc {
+  private getMore(cmd: Doc, db: string): Doc | Promise<Doc> {
     const raw = cmd.getMore;
     const id = typeof raw === 'number' ? raw : raw instanceof Long ? raw.toNumber() : Number.NaN;
+    if (this.changeStreams.owns(id)) return this.changeStreams.getMore(cmd, db, id);
     const c = this.cursors.get(id);
     const coll = typeof cmd.collection === 'string' ? `${db}.${cmd.collection}` : '';
     if (!c || c.ns !== coll) throw err('CursorNotFound', `cursor id ${String(raw)} not found`);
@@ -336,7 +341,7 @@ export class Engine {
     const notFound: Long[] = [];
     for (const raw of (cmd.cursors as unknown[]) ?? []) {
       const id = typeof raw === 'number' ? raw : raw instanceof Long ? raw.toNumber() : Number.NaN;
-      (this.cursors.delete(id) ? killed : notFound).push(Long.fromNumber(id));
+      (this.cursors.delete(id) || this.changeStreams.kill(id) ? killed : notFound).push(Long.fromNumber(id));
     }
     return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
   }
@@ -367,6 +372,7 @@ export class Engine {
   }
 
   private aggregate(cmd: Doc, db: string): Doc {
+    if (isChangeStreamPipeline(cmd.pipeline)) return this.changeStreams.open(cmd, db);
     const target = cmd.aggregate;
     if (typeof target !== 'string') throw err('InvalidNamespace', 'aggregate on a whole database is not supported by embedded-mongo');
     const pipeline = cmd.pipeline;
