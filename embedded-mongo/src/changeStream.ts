@@ -15,7 +15,7 @@ import { Long, Timestamp } from 'bson';
 import { randomBytes } from 'node:crypto';
 import { CommandError, err } from './errors';
 import { Aggregator } from './mingo';
-import type { Collection, Doc, Store } from './storage';
+import type { Doc, Store } from './storage';
 import { isPlainObject, keyOf } from './values';
 
 /** How many changes are kept for resuming. */
@@ -75,11 +75,19 @@ export class ChangeStreams {
   private inc = 0;
 
   constructor(private readonly store: Store) {
-    store.changeListener = (op, coll, doc, before) => this.record(op, coll, doc, before);
+    // The store's one change-notification point (storage.ts): every applied write, in order.
+    store.onChange((e) => {
+      const dot = e.ns.indexOf('.');
+      const db = e.ns.slice(0, dot);
+      const coll = e.ns.slice(dot + 1);
+      if (e.op === 'insert') this.record('insert', db, coll, e.doc);
+      else if (e.op === 'replace') this.record('update', db, coll, e.doc, e.before);
+      else this.record('delete', db, coll, e.before);
+    });
   }
 
-  /** Appends one change (called by the store for every applied write) and wakes the waiting cursors. */
-  record(op: Change['op'], coll: Collection, doc: Doc, before?: Doc): void {
+  /** Appends one change and wakes the waiting cursors. */
+  record(op: Change['op'], db: string, coll: string, doc: Doc, before?: Doc): void {
     const now = Date.now();
     const sec = Math.floor(now / 1000);
     if (sec > this.lastSecond) {
@@ -91,8 +99,8 @@ export class ChangeStreams {
       ts: new Timestamp({ t: this.lastSecond, i: ++this.inc }),
       wall: new Date(now),
       op,
-      db: coll.db,
-      coll: coll.name,
+      db,
+      coll,
       id: doc._id,
       ...(op === 'delete' ? {} : { doc }),
       ...(before ? { before } : {}),

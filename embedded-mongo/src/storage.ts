@@ -167,7 +167,6 @@ export class Collection {
     this.docs.set(id, doc);
     this.indexes.forEach((ix, i) => ix.add(id, entries[i]));
     if (log) this.store.append({ o: 'put', ns: this.ns, d: doc });
-    if (log) this.store.changeListener?.('insert', this, doc); // change streams (changeStream.ts)
   }
 
   replace(oldDoc: Doc, newDoc: Doc, log = true): void {
@@ -182,7 +181,6 @@ export class Collection {
     });
     this.docs.set(id, newDoc);
     if (log) this.store.append({ o: 'put', ns: this.ns, d: newDoc });
-    if (log) this.store.changeListener?.('update', this, newDoc, oldDoc); // change streams (changeStream.ts)
   }
 
   /** Replay helper: insert or overwrite by _id. */
@@ -198,7 +196,6 @@ export class Collection {
     for (const ix of this.indexes) ix.remove(id, ix.entries(doc));
     this.docs.delete(id);
     if (log) this.store.append({ o: 'del', ns: this.ns, id: doc._id });
-    if (log) this.store.changeListener?.('delete', this, doc); // change streams (changeStream.ts)
   }
 
   createIndex(spec: IndexSpec, log = true): void {
@@ -287,8 +284,6 @@ class Log {
 
 export class Store {
   readonly collections = new Map<string, Collection>();
-  /** Told of every applied write, in order (set by ChangeStreams in changeStream.ts). */
-  changeListener: ((op: 'insert' | 'update' | 'delete', coll: Collection, doc: Doc, before?: Doc) => void) | null = null;
   /** Databases that exist without collections yet (rare; kept for listDatabases parity). */
   private log: Log | null = null;
 
