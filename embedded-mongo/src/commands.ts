@@ -3,7 +3,8 @@ import { BSON, Long, ObjectId, UUID } from 'bson';
 import { updateMany as mingoUpdateMany } from 'mingo';
 import { cloneDeep } from 'mingo/util';
 import { ChangeStreams, isChangeStreamPipeline } from './changeStream';
-import { CommandError, err } from './errors';
+import { CommandError, err, unsupported } from './errors';
+import { extractNear, geoNearDocs, parseGeoNear } from './geoquery';
 import { Aggregator, MINGO_OPTS, Query } from './mingo';
 import type { Collection, Doc, IndexSpec, Store } from './storage';
 import { isPlainObject, keyOf, pathValues, sortDocs } from './values';
@@ -307,7 +308,21 @@ export class Engine {
       limit = -limit;
       single = true;
     }
-    let docs = this.matchDocs(coll, cmd.filter, hasSort || !limit ? 0 : skip + limit);
+    const filter = (cmd.filter ?? {}) as Doc;
+    if (!isPlainObject(filter)) throw err('TypeMismatch', 'filter must be an object');
+    const near = extractNear(coll, `${db}.${name}`, filter);
+    let docs: Doc[];
+    if (near && coll) {
+      // Nearest first through the 2dsphere index; stops as soon as skip + limit documents matched.
+      const want = hasSort || !limit ? Infinity : skip + limit;
+      const q = Object.keys(near.rest).length ? new Query(near.rest) : null;
+      docs = [];
+      for (const h of near.near.index.geo!.nearest(near.near.c, near.near.minAngle, near.near.maxAngle, { keysExamined: 0 })) {
+        if (docs.length >= want) break;
+        const d = coll.docs.get(h.id);
+        if (d && (!q || q.test(d))) docs.push(d);
+      }
+    } else docs = this.matchDocs(coll, filter, hasSort || !limit ? 0 : skip + limit);
     if (hasSort && '$natural' in (sort as Doc)) {
       if (Number((sort as Doc).$natural) < 0) docs = [...docs].reverse();
     } else if (hasSort) docs = sortDocs(docs, sort as Doc);
@@ -378,20 +393,28 @@ export class Engine {
     const pipeline = cmd.pipeline;
     if (!Array.isArray(pipeline)) throw err('TypeMismatch', "'pipeline' must be an array");
     if (!isPlainObject(cmd.cursor) && cmd.explain !== true) throw err('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
-    for (const st of pipeline) {
+    pipeline.forEach((st, i) => {
       if (!isPlainObject(st) || Object.keys(st).length !== 1) throw err('Location', 'A pipeline stage specification object must contain exactly one field.');
       const op = Object.keys(st)[0];
-      if (op === '$out' || op === '$merge') throw err('BadValue', `${op} is not supported by embedded-mongo`);
-    }
+      if (op === '$out' || op === '$merge') throw unsupported(`the ${op} aggregation stage`);
+      if (op === '$geoNear' && i > 0) throw err('GeoNearNotFirst', '$geoNear is only valid as the first stage in a pipeline');
+    });
     const coll = this.store.get(db, target);
     let stages = pipeline as Doc[];
-    let docs: Doc[];
-    if (stages.length && isPlainObject(stages[0].$match)) {
-      docs = this.matchDocs(coll, stages[0].$match);
+    let docs: Iterable<Doc>;
+    if (stages.length && '$geoNear' in stages[0]) {
+      const g = parseGeoNear(coll, `${db}.${target}`, stages[0].$geoNear);
+      docs = coll ? geoNearDocs(coll, g, { keysExamined: 0, docsExamined: 0 }, (d) => cloneDeep(d) as Doc) : [];
       stages = stages.slice(1);
-    } else docs = coll ? [...coll.docs.values()] : [];
-    // Stages may rewrite their input in place: hand mingo private copies.
-    docs = docs.map((d) => cloneDeep(d) as Doc);
+    } else {
+      let matched: Doc[];
+      if (stages.length && isPlainObject(stages[0].$match)) {
+        matched = this.matchDocs(coll, stages[0].$match);
+        stages = stages.slice(1);
+      } else matched = coll ? [...coll.docs.values()] : [];
+      // Stages may rewrite their input in place: hand mingo private copies.
+      docs = matched.map((d) => cloneDeep(d) as Doc);
+    }
     const foreign = new Map<string, Doc[]>();
     const resolver = (name: string): Doc[] => {
       let arr = foreign.get(name);
@@ -402,9 +425,11 @@ export class Engine {
       }
       return arr;
     };
-    if (stages.length) docs = new Aggregator(stages, { collectionResolver: resolver }).run(docs) as Doc[];
+    let out: Doc[];
+    if (stages.length) out = new Aggregator(stages, { collectionResolver: resolver }).run(docs as never) as Doc[];
+    else out = Array.isArray(docs) ? docs : [...docs];
     const c = cmd.cursor as Doc | undefined;
-    return this.cursorReply(`${db}.${target}`, docs, c?.batchSize, false);
+    return this.cursorReply(`${db}.${target}`, out, c?.batchSize, false);
   }
 
   // ---------------------------------------------------------------- writes
@@ -676,6 +701,10 @@ export class Engine {
       const spec: IndexSpec = { key: raw.key, name: typeof raw.name === 'string' ? raw.name : defaultIndexName(raw.key) };
       for (const k of ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'collation', 'weights', 'default_language', 'language_override', 'textIndexVersion', '2dsphereIndexVersion']) {
         if (raw[k] !== undefined && !(k === 'unique' && raw[k] === false) && !(k === 'sparse' && raw[k] === false)) spec[k] = raw[k];
+      }
+      if (Object.values(raw.key).includes('2dsphere')) {
+        if (Object.values(raw.key).filter((v) => v === '2dsphere').length > 1) throw unsupported('a 2dsphere index over more than one geo field');
+        spec['2dsphereIndexVersion'] ??= 3;
       }
       if (keyOf(spec.key) === keyOf({ _id: 1 })) continue;
       const sameName = coll.indexes.find((ix) => ix.name === spec.name);

@@ -22,19 +22,31 @@ export const Codes = {
   CursorNotFound: [43, 'CursorNotFound'],
   NamespaceExists: [48, 'NamespaceExists'],
   InvalidIdField: [53, 'InvalidIdField'],
+  DollarPrefixedFieldName: [52, 'DollarPrefixedFieldName'],
   CommandNotFound: [59, 'CommandNotFound'],
   ImmutableField: [66, 'ImmutableField'],
   InvalidOptions: [72, 'InvalidOptions'],
   InvalidNamespace: [73, 'InvalidNamespace'],
+  CommandNotSupported: [115, 'CommandNotSupported'],
+  NotImplemented: [238, 'NotImplemented'],
   IndexOptionsConflict: [85, 'IndexOptionsConflict'],
   IndexKeySpecsConflict: [86, 'IndexKeySpecsConflict'],
   OperationNotSupportedInTransaction: [263, 'OperationNotSupportedInTransaction'],
+  NoQueryExecutionPlans: [291, 'NoQueryExecutionPlans'],
+  CannotExtractGeoKeys: [16755, 'Location16755'],
+  GeoNearNotFirst: [40602, 'Location40602'],
   BSONObjectTooLarge: [10334, 'BSONObjectTooLarge'],
   DuplicateKey: [11000, 'DuplicateKey'],
   Location: [40324, 'Location40324'],
+  UnknownField: [40415, 'Location40415'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export function err(kind: keyof typeof Codes, message: string, extra?: Record<string, unknown>): CommandError {
   const [code, name] = Codes[kind];
   return new CommandError(code, name, message, extra);
+}
+
+/** A MongoDB feature this server does not implement: refused out loud, never ignored. */
+export function unsupported(feature: string, kind: 'NotImplemented' | 'CommandNotSupported' = 'NotImplemented'): CommandError {
+  return err(kind, `${feature} is not supported by embedded-mongo (the single-node development server); use a real MongoDB for it`);
 }

@@ -12,6 +12,8 @@ import * as windowOps from 'mingo/operators/window';
 import { Query as BaseQuery } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { flatten, resolve } from 'mingo/util';
+import { err, unsupported } from './errors';
+import { angleBetween, centerSphere, geoValues, parsePoint } from './geo';
 import { compareValues, isPlainObject, keyOf, pathValues, sortDocs, typeRank } from './values';
 
 type Doc = Record<string, unknown>;
@@ -130,12 +132,45 @@ function $sort(coll: Iterator, sortKeys: Doc): Iterator {
   return coll.transform((arr: unknown[]) => Lazy(sortDocs(arr as Doc[], sortKeys)));
 }
 
+// Geo predicates. $geoWithin answers $centerSphere (points within a spherical cap); other shapes are
+// refused out loud. $near/$nearSphere are taken out of find filters by geoquery.ts, so meeting one here
+// means it is somewhere MongoDB would not accept it either, or where embedded-mongo cannot order by it.
+function $geoWithin(selector: string, value: unknown): (obj: Doc) => boolean {
+  if (!isPlainObject(value)) throw err('BadValue', '$geoWithin needs an object');
+  if (!('$centerSphere' in value)) {
+    const shape = Object.keys(value)[0] ?? '(none)';
+    throw unsupported(`$geoWithin with ${shape} (only $centerSphere is implemented)`);
+  }
+  const { c, angle } = centerSphere(value.$centerSphere);
+  return (obj) =>
+    geoValues(obj, selector).some((g) => {
+      let p: [number, number] | null = null;
+      try {
+        p = parsePoint(g);
+      } catch {
+        return false;
+      }
+      return !!p && angleBetween(c, p) <= angle;
+    });
+}
+
+function nearHere(): never {
+  throw err('BadValue', '$geoNear, $near, and $nearSphere are not allowed in this context (embedded-mongo answers them only at the top level of a find filter)');
+}
+
+const $near = nearHere;
+const $nearSphere = nearHere;
+
+function $geoIntersects(): never {
+  throw unsupported('$geoIntersects');
+}
+
 export const CONTEXT = Context.init({
   accumulator: accumulator as never,
   expression: expression as never,
   pipeline: { ...(pipeline as object), $sort } as never,
   projection: projection as never,
-  query: { ...(query as object), $type, $eq, $ne, $in, $nin, $gt, $gte, $lt, $lte } as never,
+  query: { ...(query as object), $type, $eq, $ne, $in, $nin, $gt, $gte, $lt, $lte, $geoWithin, $near, $nearSphere, $geoIntersects } as never,
   window: windowOps as never,
 });
 

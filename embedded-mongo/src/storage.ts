@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import { BSON, ObjectId, UUID } from 'bson';
 import { Query } from './mingo';
 import { err } from './errors';
+import { extractGeoKeys, GeoIndex } from './geo';
 import { formatValue, keyOf, pathValues } from './values';
 
 export type Doc = Record<string, unknown>;
@@ -29,6 +30,12 @@ export interface IndexSpec {
 
 const SPECIAL_INDEX_TYPES = new Set(['text', '2d', '2dsphere', 'hashed', 'geoHaystack']);
 
+/** One change to a collection's documents, emitted after it is applied (never during log replay). */
+export type ChangeEvent =
+  | { op: 'insert'; ns: string; doc: Doc }
+  | { op: 'replace'; ns: string; doc: Doc; before: Doc }
+  | { op: 'delete'; ns: string; before: Doc };
+
 export class Index {
   readonly fields: string[];
   readonly unique: boolean;
@@ -37,10 +44,14 @@ export class Index {
   readonly special: boolean;
   readonly partial: Query | null;
   readonly map = new Map<string, Set<string>>();
+  /** For a 2dsphere index: its points in a B+ tree (see geo.ts). */
+  readonly geo: GeoIndex | null = null;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.special = Object.values(spec.key).some((v) => typeof v === 'string' && SPECIAL_INDEX_TYPES.has(v));
+    const geoField = this.fields.find((f) => spec.key[f] === '2dsphere');
+    if (geoField) this.geo = new GeoIndex(geoField);
     this.unique = !!spec.unique && !this.special;
     this.sparse = !!spec.sparse;
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression) : null;
@@ -79,6 +90,13 @@ export class Index {
     });
     const seen = new Set<string>();
     return combos.filter((c) => (seen.has(c.k) ? false : (seen.add(c.k), true)));
+  }
+
+  /** Points of a document for a 2dsphere index (throws 16755 for values that are not points). */
+  geoKeys(doc: Doc): ReturnType<typeof extractGeoKeys> {
+    if (!this.geo) return [];
+    if (this.partial && !this.partial.test(doc)) return [];
+    return extractGeoKeys(doc, this.geo.field, this.name);
   }
 
   add(id: string, entries: Array<{ k: string; f: string }>): void {
@@ -163,10 +181,17 @@ export class Collection {
     if (log) checkSize(doc);
     const id = keyOf(doc._id);
     const entries = this.indexes.map((ix) => ix.entries(doc));
+    const geo = this.indexes.map((ix) => ix.geoKeys(doc));
     this.checkUnique(doc, null, entries);
     this.docs.set(id, doc);
-    this.indexes.forEach((ix, i) => ix.add(id, entries[i]));
-    if (log) this.store.append({ o: 'put', ns: this.ns, d: doc });
+    this.indexes.forEach((ix, i) => {
+      ix.add(id, entries[i]);
+      ix.geo?.add(id, geo[i]);
+    });
+    if (log) {
+      this.store.append({ o: 'put', ns: this.ns, d: doc });
+      this.store.emit({ op: 'insert', ns: this.ns, doc });
+    }
   }
 
   replace(oldDoc: Doc, newDoc: Doc, log = true): void {
@@ -174,13 +199,21 @@ export class Collection {
     if (keyOf(newDoc._id) !== id) throw err('ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
     if (log) checkSize(newDoc);
     const entries = this.indexes.map((ix) => ix.entries(newDoc));
+    const geo = this.indexes.map((ix) => ix.geoKeys(newDoc));
     this.checkUnique(newDoc, id, entries);
     this.indexes.forEach((ix, i) => {
       ix.remove(id, ix.entries(oldDoc));
       ix.add(id, entries[i]);
+      if (ix.geo) {
+        ix.geo.remove(id);
+        ix.geo.add(id, geo[i]);
+      }
     });
     this.docs.set(id, newDoc);
-    if (log) this.store.append({ o: 'put', ns: this.ns, d: newDoc });
+    if (log) {
+      this.store.append({ o: 'put', ns: this.ns, d: newDoc });
+      this.store.emit({ op: 'replace', ns: this.ns, doc: newDoc, before: oldDoc });
+    }
   }
 
   /** Replay helper: insert or overwrite by _id. */
@@ -192,10 +225,17 @@ export class Collection {
 
   remove(doc: Doc, log = true): void {
     const id = keyOf(doc._id);
-    if (!this.docs.has(id)) return;
-    for (const ix of this.indexes) ix.remove(id, ix.entries(doc));
+    const stored = this.docs.get(id);
+    if (!stored) return;
+    for (const ix of this.indexes) {
+      ix.remove(id, ix.entries(stored));
+      ix.geo?.remove(id);
+    }
     this.docs.delete(id);
-    if (log) this.store.append({ o: 'del', ns: this.ns, id: doc._id });
+    if (log) {
+      this.store.append({ o: 'del', ns: this.ns, id: doc._id });
+      this.store.emit({ op: 'delete', ns: this.ns, before: stored });
+    }
   }
 
   createIndex(spec: IndexSpec, log = true): void {
@@ -209,6 +249,7 @@ export class Collection {
         }
       }
       ix.add(id, entries);
+      ix.geo?.add(id, ix.geoKeys(doc));
     }
     this.indexes.push(ix);
     if (log) this.store.append({ o: 'ci', ns: this.ns, spec });
@@ -395,6 +436,27 @@ export class Store {
 
   append(rec: Doc): void {
     this.log?.append(rec);
+  }
+
+  /**
+   * The one place every applied document change passes through (insert, update/replace, delete, TTL
+   * expiry; not log replay). Listeners run synchronously after the change; one that throws is logged.
+   */
+  onChange(listener: (e: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private readonly listeners = new Set<(e: ChangeEvent) => void>();
+
+  emit(e: ChangeEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch (x) {
+        this.logger.warn(`embedded-mongo: change listener failed: ${(x as Error).message}`);
+      }
+    }
   }
 
   commit(): Promise<void> {
