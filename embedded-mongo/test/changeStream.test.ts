@@ -201,7 +201,7 @@ test('mongoose Model.watch() delivers inserts with the full document', async () 
     await Note.create({ text: 'hello' });
     const ev = await Promise.race([got, new Promise<never>((_, r) => setTimeout(() => r(new Error('no change')), 5000))]);
     expect(ev.operationType).toBe('insert');
-    expect((ev as { fullDocument: { text: string } }).fullDocument.text).toBe('hello');
+    expect((ev as unknown as { fullDocument: { text: string } }).fullDocument.text).toBe('hello');
     await cs.close();
   } finally {
     await conn.close();
