@@ -54,7 +54,11 @@ export const StreamCursor = z
   .string()
   .max(20_000, 'since is too long')
   .regex(/^(\d+:\d+(,\d+:\d+)*)?$/, 'since must look like 12:5,13:0');
-export const StreamQuery = z.object({ since: StreamCursor.optional() });
+export const StreamQuery = z.object({
+  since: StreamCursor.optional(),
+  /** The same as the Last-Event-ID header, for a client that reopens the stream itself. */
+  lastEventId: StreamCursor.optional(),
+});
 
 /** Parses '12:5,13:0' into conversationId -> last seq seen. */
 export function parseStreamCursor(raw: string | undefined | null): Map<number, number> {

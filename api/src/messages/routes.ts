@@ -45,8 +45,8 @@ messagesRouter.get('/api/messages/unread', requireUser(), async (ctx) => {
 // Live events (Server-Sent Events): message, read, unread, ready. Subscribes first, then replays.
 messagesRouter.get('/api/messages/stream', requireUser(), validateQuery(StreamQuery), async (ctx) => {
   const me = currentUser(ctx);
-  const { since } = queryOf(ctx, StreamQuery);
-  const lastEventId = ctx.get('Last-Event-ID');
+  const { since, lastEventId: lastEventIdParam } = queryOf(ctx, StreamQuery);
+  const lastEventId = ctx.get('Last-Event-ID') || lastEventIdParam;
   let from: StartPoint = { kind: 'now' };
   if (lastEventId && /^(\d+:\d+(,\d+:\d+)*)?$/.test(lastEventId)) from = { kind: 'lastEventId', cursor: parseStreamCursor(lastEventId) };
   else if (since !== undefined) from = { kind: 'since', cursor: parseStreamCursor(since) };
