@@ -210,3 +210,22 @@ test('a load failure shows an error with Try again', async () => {
   expect(await screen.findByText('This conversation could not be loaded')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });
+
+test('back on a thread loaded earlier (cached): fetches what came since by number, which also reads it', async () => {
+  const { createTestQueryClient } = await import('@fitconnect/shared-ui/src/testing');
+  const qc = createTestQueryClient();
+  const first = makeMessage({ seq: 1, senderId: 1, receiverId: 2, content: 'Earlier' });
+  qc.setQueryData(['/api/messages/2'], thread([first]));
+  const calls = mockFetch({
+    'GET /api/auth/user': signedIn(),
+    'GET /api/messages/2?afterSeq=1': { status: 200, body: thread([makeMessage({ seq: 2, senderId: 2, receiverId: 1, content: 'While you were away' })]) },
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/messages/:id" element={<ThreadPage />} />
+    </Routes>,
+    { initialEntries: ['/messages/2'], queryClient: qc },
+  );
+  expect(await screen.findByText('While you were away')).toBeInTheDocument();
+  expect(calls.filter((c) => c.path.startsWith('/api/messages/2'))).toEqual([expect.objectContaining({ path: '/api/messages/2?afterSeq=1' })]);
+});

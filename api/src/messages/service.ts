@@ -100,10 +100,13 @@ export async function sendMessage(input: SendInput): Promise<{ message: StoredMe
 
 /** Numbers an unnumbered message we hold the claim of. */
 async function stamp(messageId: number, conversationId: number, now: Date): Promise<StoredMessage> {
-  const conv = await Conversation.findOneAndUpdate({ id: conversationId }, { $inc: { lastSeq: 1 } }, { returnDocument: 'after', lean: true });
+  const conv = await Conversation.findOneAndUpdate(
+    { id: conversationId },
+    { $inc: { lastSeq: 1 }, $max: { lastMessageAt: now } },
+    { returnDocument: 'after', lean: true, projection: { lastSeq: 1 } },
+  );
   if (!conv) throw new Error(`conversation ${conversationId} is missing`);
   const stamped = await Message.findOneAndUpdate({ id: messageId, seq: null }, { $set: { seq: conv.lastSeq } }, { returnDocument: 'after', lean: true });
-  await Conversation.updateOne({ id: conversationId }, { $max: { lastMessageAt: now } });
   if (!stamped || stamped.seq == null) throw new Error(`message ${messageId} could not be numbered`);
   return stamped as StoredMessage;
 }

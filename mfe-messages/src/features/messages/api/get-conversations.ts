@@ -12,6 +12,7 @@ export async function getConversations(): Promise<ConversationSummary[]> {
 
 export const conversationsQueryOptions = () => queryOptions({ queryKey: CONVERSATIONS_KEY, queryFn: getConversations });
 
+/** Refetched whenever the list is shown: it changes while other pages are open (an override of SPEC §4's fresh-forever default). */
 export function useConversations() {
-  return useQuery(conversationsQueryOptions());
+  return useQuery({ ...conversationsQueryOptions(), refetchOnMount: 'always' });
 }

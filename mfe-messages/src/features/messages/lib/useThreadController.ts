@@ -90,6 +90,12 @@ export function useThreadController(partnerId: number, me: number | undefined) {
       });
   }, [qc, partnerId, merge]);
 
+  // Back on a thread loaded earlier (the cache is fresh forever, SPEC §4): fetch what came since, which
+  // also marks it read.
+  useEffect(() => {
+    if (qc.getQueryData<Thread>(key)) catchUp();
+  }, [partnerId]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useLiveMessages(
     {
       message: (m) => {
