@@ -133,7 +133,12 @@ function proxyApi(req, res, apiUrl) {
   );
   upstream.on('error', () => {
     if (!res.headersSent) sendJson(res, 502, { message: 'The API is not reachable right now.' });
-    else res.destroy();
+    else if (!res.destroyed) res.destroy();
+  });
+  // A browser that goes away (closed tab, EventSource reconnect) ends the upstream request too, so a
+  // long-lived response such as /api/messages/stream does not stay open at the API.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
 }

@@ -4,6 +4,7 @@ import { usersRouter } from './users/routes';
 // Feature modules: one import and one entry per module (each router carries its own /api/... prefix).
 import { workoutsRouter } from './workouts/routes';
 import { trainersRouter } from './trainers/routes';
+import { messagesRouter } from './messages/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -11,4 +12,5 @@ export const moduleRouters: Router[] = [
   usersRouter,
   workoutsRouter,
   trainersRouter,
+  messagesRouter,
 ];

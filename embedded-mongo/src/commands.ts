@@ -2,6 +2,7 @@
 import { BSON, Long, ObjectId, UUID } from 'bson';
 import { updateMany as mingoUpdateMany } from 'mingo';
 import { cloneDeep } from 'mingo/util';
+import { ChangeStreams, isChangeStreamPipeline } from './changeStream';
 import { CommandError, err, unsupported } from './errors';
 import { parseCollation, type Collation } from './collation';
 import { extractNear, geoNearDocs, parseGeoNear } from './geoquery';
@@ -114,8 +115,10 @@ export class Engine {
   private handlers: Record<string, Handler>;
   readonly startedAt = Date.now();
   connections = 0;
+  readonly changeStreams: ChangeStreams;
 
   constructor(readonly store: Store, private readonly port: () => number) {
+    this.changeStreams = new ChangeStreams(store);
     this.handlers = {
       hello: (c) => this.hello(c),
       isMaster: (c) => this.hello(c),
@@ -318,6 +321,7 @@ export class Engine {
   /** Drops cursors idle for more than 10 minutes (called by the background timer). */
   sweepCursors(now = Date.now()): void {
     for (const [id, c] of this.cursors) if (now - c.lastUsed > CURSOR_IDLE_MS) this.cursors.delete(id);
+    this.changeStreams.sweep(now);
   }
 
   // ---------------------------------------------------------------- reads
@@ -369,9 +373,10 @@ export class Engine {
     return { ...this.runQuery(coll, filter, { sort: cmd.sort as Doc, skip, limit, ro, hint: cmd.hint }), single };
   }
 
-  private getMore(cmd: Doc, db: string): Doc {
+  private getMore(cmd: Doc, db: string): Doc | Promise<Doc> {
     const raw = cmd.getMore;
     const id = typeof raw === 'number' ? raw : raw instanceof Long ? raw.toNumber() : Number.NaN;
+    if (this.changeStreams.owns(id)) return this.changeStreams.getMore(cmd, db, id);
     const c = this.cursors.get(id);
     const coll = typeof cmd.collection === 'string' ? `${db}.${cmd.collection}` : '';
     if (!c || c.ns !== coll) throw err('CursorNotFound', `cursor id ${String(raw)} not found`);
@@ -392,7 +397,7 @@ export class Engine {
     const notFound: Long[] = [];
     for (const raw of (cmd.cursors as unknown[]) ?? []) {
       const id = typeof raw === 'number' ? raw : raw instanceof Long ? raw.toNumber() : Number.NaN;
-      (this.cursors.delete(id) ? killed : notFound).push(Long.fromNumber(id));
+      (this.cursors.delete(id) || this.changeStreams.kill(id) ? killed : notFound).push(Long.fromNumber(id));
     }
     return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
   }
@@ -436,6 +441,7 @@ export class Engine {
 
   private aggregate(cmd: Doc, db: string): Doc {
     if (cmd.explain === true) return this.explain({ explain: { ...cmd, explain: undefined }, verbosity: 'queryPlanner' }, db);
+    if (isChangeStreamPipeline(cmd.pipeline)) return this.changeStreams.open(cmd, db);
     const r = this.aggregateRun(cmd, db);
     const c = cmd.cursor as Doc | undefined;
     return this.cursorReply(r.ns, r.out, c?.batchSize, false);

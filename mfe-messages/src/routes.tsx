@@ -1,13 +1,25 @@
+// The messages area's routes module (exposed as ./routes; the shell loads it with loadRemote).
+import { useEffect } from 'react';
 import type { RemoteAreaModule } from '@fitconnect/shared-ui';
-import { placeholderPage } from './Placeholder';
+import { ConversationsPage } from './features/messages/components/ConversationsPage';
+import { ThreadPage } from './features/messages/components/ThreadPage';
+import { UnreadNavBadge } from './features/messages/components/UnreadNavBadge';
 
-/** The messages area (signed-in users only): /messages and /messages/:id. */
+function MessagesRoute() {
+  useEffect(() => {
+    document.title = 'Messages | FitConnect';
+  }, []);
+  return <ConversationsPage />;
+}
+
+/** The messages area (signed-in users only): /messages and /messages/:id, plus the unread badge for the nav. */
 const messagesArea: RemoteAreaModule = {
   area: 'messages',
   routes: [
-    { path: '/messages', Component: placeholderPage('Messages', 'Messaging is not available yet.'), requiresAuth: true },
-    { path: '/messages/:id', Component: placeholderPage('Messages', 'Message threads are not available yet.'), requiresAuth: true },
+    { path: '/messages', Component: MessagesRoute, requiresAuth: true },
+    { path: '/messages/:id', Component: ThreadPage, requiresAuth: true },
   ],
+  NavBadge: UnreadNavBadge,
 };
 
 export default messagesArea;

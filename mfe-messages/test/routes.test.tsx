@@ -1,8 +1,6 @@
-import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
+import { UnreadNavBadge } from '../src/features/messages/components/UnreadNavBadge';
 
 // The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
 
@@ -14,20 +12,11 @@ test('exposes the messages area with every SPEC route of the area, all owned by 
   for (const r of area.routes) expect(typeof r.Component).toBe('function');
 });
 
-test('exactly the signed-in-only pages ask the shell for a signed-in user', () => {
+test('both pages ask the shell for a signed-in user (SPEC §2: redirect to /signin)', () => {
   const protectedPaths = area.routes.filter((r) => r.requiresAuth).map((r) => r.path);
   expect(protectedPaths.sort()).toEqual(['/messages', '/messages/:id']);
 });
 
-test('/messages shows the area heading and says the feature is not available yet', async () => {
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/messages'] },
-  );
-  expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
-  expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+test('offers the unread badge for the Messages nav entry', () => {
+  expect(area.NavBadge).toBe(UnreadNavBadge);
 });

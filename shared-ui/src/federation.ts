@@ -21,6 +21,11 @@ export interface RemoteAreaModule {
   /** Area name, matches the key in /remotes.json (workouts, trainers, messages, community, challenges). */
   area: string;
   routes: AreaRoute[];
+  /**
+   * Optional: a small badge the shell renders next to this area's nav entry (top bar and bottom tabs),
+   * only for a signed-in user, inside an error boundary that shows nothing if it fails (e.g. unread count).
+   */
+  NavBadge?: ComponentType;
 }
 
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */

@@ -24,6 +24,8 @@ export const AREA_LABELS: Record<AreaName, string> = {
 
 const AreaLoaderContext = createContext<AreaLoader | null>(null);
 export const AreaLoaderProvider = AreaLoaderContext.Provider;
+/** The loader, or null outside an AreaLoaderProvider (nav badges then render nothing). */
+export const useOptionalAreaLoader = () => useContext(AreaLoaderContext);
 
 function useAreaLoader(): AreaLoader {
   const loader = useContext(AreaLoaderContext);

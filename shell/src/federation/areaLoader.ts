@@ -72,7 +72,8 @@ export function toAreaModule(area: AreaName, mod: unknown): RemoteAreaModule {
       throw new AreaLoadError(area, `The ${area} remote's routes module has an invalid route.`);
     }
   }
-  return { area: candidate.area ?? area, routes: candidate.routes };
+  const NavBadge = typeof candidate.NavBadge === 'function' || typeof candidate.NavBadge === 'object' ? candidate.NavBadge : undefined;
+  return { area: candidate.area ?? area, routes: candidate.routes, ...(NavBadge ? { NavBadge } : {}) };
 }
 
 export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { focusRing, media, useCurrentUser } from '@fitconnect/shared-ui';
+import { AreaNavBadge } from '../federation/AreaNavBadge';
 import { bottomTabs, isNavActive } from './nav';
 
 const ICONS: Record<string, string> = {
@@ -41,6 +42,7 @@ const Bar = styled.nav`
 `;
 
 const Tab = styled(Link)`
+  position: relative;
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -70,6 +72,16 @@ const Tab = styled(Link)`
   ${focusRing}
 `;
 
+/** An area's nav badge (RemoteAreaModule.NavBadge), at the icon's top right. */
+const BadgeSpot = styled.div`
+  position: absolute;
+  top: 2px;
+  left: calc(50% + 4px);
+  &:empty {
+    display: none;
+  }
+`;
+
 /** Bottom tab bar on small screens (SPEC §2); the current section is highlighted. */
 export function BottomTabs() {
   const { isSignedIn } = useCurrentUser();
@@ -81,6 +93,11 @@ export function BottomTabs() {
           <li key={t.to}>
             <Tab to={t.to} aria-current={isNavActive(t, pathname) ? 'page' : undefined}>
               <span aria-hidden="true">{ICONS[t.to] ?? '•'}</span>
+              {isSignedIn && (
+                <BadgeSpot>
+                  <AreaNavBadge to={t.to} />
+                </BadgeSpot>
+              )}
               <span>{t.label}</span>
             </Tab>
           </li>

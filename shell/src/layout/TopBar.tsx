@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, focusRing, media, useCurrentUser, useThemeStore } from '@fitconnect/shared-ui';
+import { AreaNavBadge } from '../federation/AreaNavBadge';
 import { isNavActive, topBarLinks } from './nav';
 import { useSignOut } from './useSignOut';
 
@@ -225,6 +226,7 @@ export function TopBar() {
           {links.map((l) => (
             <NavItem key={l.to} to={l.to} aria-current={isNavActive(l, pathname) ? 'page' : undefined}>
               {l.label}
+              {isSignedIn && <AreaNavBadge to={l.to} />}
             </NavItem>
           ))}
         </DesktopNav>
@@ -251,6 +253,7 @@ export function TopBar() {
               <li key={l.to}>
                 <NavItem to={l.to} aria-current={isNavActive(l, pathname) ? 'page' : undefined}>
                   {l.label}
+                  {isSignedIn && <AreaNavBadge to={l.to} />}
                 </NavItem>
               </li>
             ))}

@@ -1,0 +1,379 @@
+/**
+ * The messages API over real HTTP: who sees a thread, idempotent sends (also concurrent retries), gap-free
+ * numbering under concurrent sends from both sides, unread counts and read times, every refusal with
+ * nothing stored, and live delivery: catch-up after a disconnect, and two API instances on one database.
+ */
+import { MESSAGE_TOO_LONG, Message as MessageSchema, Thread, ConversationList } from '@fitconnect/contracts';
+import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
+import { openStream, sleep, startSecondInstance, type SseStream } from './messages-helpers';
+import { Message } from '../src/messages/model';
+
+jest.setTimeout(60_000);
+
+let api: TestApi;
+const streams: SseStream[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterEach(() => {
+  for (const s of streams.splice(0)) s.close();
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+interface Person {
+  agent: Agent;
+  id: number;
+}
+
+async function person(partial: Parameters<typeof signUpAndLogin>[1] = {}): Promise<Person> {
+  const agent = api.agent();
+  const { user } = await signUpAndLogin(agent, partial);
+  return { agent, id: user.id };
+}
+
+async function stream(who: Person, opts: Parameters<typeof openStream>[2] = {}, baseUrl = api.url): Promise<SseStream> {
+  const s = await openStream(baseUrl, who.agent, opts);
+  streams.push(s);
+  expect(s.status).toBe(200);
+  await s.waitFor((e) => e.event === 'ready', 5000, 'ready');
+  return s;
+}
+
+let keyN = 0;
+const newKey = () => `k${Date.now().toString(36)}x${++keyN}x${Math.random().toString(36).slice(2, 8)}`;
+
+async function send(from: Person, to: Person, content: string, clientKey: string | undefined = newKey()) {
+  return from.agent.post('/api/messages', { receiverId: to.id, content, ...(clientKey ? { clientKey } : {}) });
+}
+
+const storedCount = () => Message.countDocuments({});
+
+describe('signed out', () => {
+  test('every messages call answers 401 and stores nothing', async () => {
+    const anon = api.agent();
+    const before = await storedCount();
+    for (const path of ['/api/messages', '/api/messages/1', '/api/messages/unread', '/api/messages/stream']) {
+      const r = await anon.get(path);
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ message: 'Unauthorized' });
+    }
+    const r = await anon.post('/api/messages', { receiverId: 1, content: 'hello' });
+    expect(r.status).toBe(401);
+    expect(await storedCount()).toBe(before);
+  });
+});
+
+describe('threads', () => {
+  test('both parties see the thread oldest first with the other user; a third user sees none of it', async () => {
+    const client = await person({ firstName: 'Cara', lastName: 'Client' });
+    const trainer = await person({ firstName: 'Tom', lastName: 'Trainer', isTrainer: true });
+    const third = await person();
+    const r1 = await send(client, trainer, '  Hi Tom, are you free on Monday?  ');
+    expect(r1.status).toBe(201);
+    MessageSchema.parse(r1.body);
+    expect(r1.body).toMatchObject({ senderId: client.id, receiverId: trainer.id, content: 'Hi Tom, are you free on Monday?', seq: 1, readAt: null });
+    expect(r1.body).not.toHaveProperty('_id');
+    const r2 = await send(trainer, client, 'Yes, 10am works.');
+    expect(r2.body.seq).toBe(2);
+
+    const mine = await client.agent.get(`/api/messages/${trainer.id}`);
+    expect(mine.status).toBe(200);
+    const thread = Thread.parse(mine.body);
+    expect(thread.otherUser).toEqual({ id: trainer.id, firstName: 'Tom', lastName: 'Trainer', isTrainer: true });
+    expect(thread.messages.map((m) => m.content)).toEqual(['Hi Tom, are you free on Monday?', 'Yes, 10am works.']);
+    expect(JSON.stringify(mine.body)).not.toMatch(/email|username|_id|claimedAt/);
+
+    const theirs = await trainer.agent.get(`/api/messages/${client.id}`);
+    expect(theirs.body.otherUser).toEqual({ id: client.id, firstName: 'Cara', lastName: 'Client', isTrainer: false });
+    expect(theirs.body.messages.map((m: { id: number }) => m.id)).toEqual(thread.messages.map((m) => m.id));
+
+    // The third user: their own (empty) thread with either party, and an empty list.
+    for (const other of [client, trainer]) {
+      const t = await third.agent.get(`/api/messages/${other.id}`);
+      expect(t.status).toBe(200);
+      expect(t.body.messages).toEqual([]);
+      expect(t.body.conversationId).toBeNull();
+    }
+    expect((await third.agent.get('/api/messages')).body).toEqual([]);
+  });
+
+  test('a thread with someone never messaged works (Contact Trainer): their name, no messages', async () => {
+    const client = await person();
+    const trainer = await person({ firstName: 'Nina', lastName: 'Coach', isTrainer: true });
+    const r = await client.agent.get(`/api/messages/${trainer.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ conversationId: null, otherUser: { id: trainer.id, firstName: 'Nina', lastName: 'Coach', isTrainer: true }, messages: [], lastSeq: 0 });
+    expect((await client.agent.get('/api/messages/999999')).status).toBe(404);
+    expect((await client.agent.get(`/api/messages/${client.id}`)).status).toBe(400);
+    const bad = await client.agent.get('/api/messages/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBeTruthy();
+  });
+
+  test('the list shows each partner, the latest message and unread count, newest conversation first', async () => {
+    const me = await person();
+    const ann = await person({ firstName: 'Ann', lastName: 'A', isTrainer: true });
+    const bob = await person({ firstName: 'Bob', lastName: 'B' });
+    await send(me, ann, 'to ann');
+    await sleep(5);
+    await send(bob, me, 'from bob 1');
+    await send(bob, me, 'from bob 2');
+    const r = await me.agent.get('/api/messages');
+    expect(r.status).toBe(200);
+    const list = ConversationList.parse(r.body);
+    expect(list.map((c) => c.partner.firstName)).toEqual(['Bob', 'Ann']);
+    expect(list[0]).toMatchObject({ partner: { id: bob.id, firstName: 'Bob', lastName: 'B', isTrainer: false }, unreadCount: 2, latestMessage: { content: 'from bob 2', seq: 2 } });
+    expect(list[1]).toMatchObject({ partner: { isTrainer: true }, unreadCount: 0, latestMessage: { content: 'to ann' } });
+    await sleep(5);
+    await send(me, ann, 'again');
+    expect((await me.agent.get('/api/messages')).body.map((c: { partner: { firstName: string } }) => c.partner.firstName)).toEqual(['Ann', 'Bob']);
+  });
+
+  test('?afterSeq returns exactly the messages after that number', async () => {
+    const a = await person();
+    const b = await person();
+    for (let i = 1; i <= 5; i++) await send(i % 2 ? a : b, i % 2 ? b : a, `m${i}`);
+    const r = await a.agent.get(`/api/messages/${b.id}?afterSeq=2`);
+    expect(r.body.messages.map((m: { seq: number; content: string }) => [m.seq, m.content])).toEqual([
+      [3, 'm3'],
+      [4, 'm4'],
+      [5, 'm5'],
+    ]);
+    expect(r.body.lastSeq).toBe(5);
+    const none = await a.agent.get(`/api/messages/${b.id}?afterSeq=5`);
+    expect(none.body.messages).toEqual([]);
+    expect(none.body.lastSeq).toBe(5);
+    expect((await a.agent.get(`/api/messages/${b.id}?afterSeq=-1`)).status).toBe(400);
+  });
+});
+
+describe('never doubled', () => {
+  test('a retried send with the same key stores one message and answers the same message again', async () => {
+    const a = await person();
+    const b = await person();
+    const key = newKey();
+    const first = await send(a, b, 'Only once please', key);
+    expect(first.status).toBe(201);
+    expect(first.body.clientKey).toBe(key);
+    const again = await send(a, b, 'Only once please', key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await Message.countDocuments({ senderId: a.id })).toBe(1);
+    // The receiver never sees the sender's key.
+    const theirs = await b.agent.get(`/api/messages/${a.id}`);
+    expect(theirs.body.messages[0]).not.toHaveProperty('clientKey');
+  });
+
+  test('ten simultaneous retries of one send store one message, all answered with it', async () => {
+    const a = await person();
+    const b = await person();
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(a, b, 'double click', key)));
+    expect(answers.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    expect(await Message.countDocuments({ senderId: a.id })).toBe(1);
+    // And the number it took is 1: no number was spent on the duplicates.
+    const next = await send(a, b, 'next one');
+    expect(next.body.seq).toBe(2);
+  });
+
+  test('a key reused for a different message is refused (409) and stores nothing', async () => {
+    const a = await person();
+    const b = await person();
+    const key = newKey();
+    await send(a, b, 'first', key);
+    const r = await send(a, b, 'something else', key);
+    expect(r.status).toBe(409);
+    expect(r.body.message).toMatch(/clientKey/);
+    expect(await Message.countDocuments({ senderId: a.id })).toBe(1);
+  });
+});
+
+describe('never lost, in order', () => {
+  test('concurrent sends from both sides get gap-free numbers 1..N, each once', async () => {
+    const a = await person();
+    const b = await person();
+    const N = 15;
+    const sends = [
+      ...Array.from({ length: N }, (_, i) => send(a, b, `a${i}`)),
+      ...Array.from({ length: N }, (_, i) => send(b, a, `b${i}`)),
+    ];
+    const answers = await Promise.all(sends);
+    expect(answers.map((r) => r.status).every((s) => s === 201)).toBe(true);
+    const seqs = answers.map((r) => r.body.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 2 * N }, (_, i) => i + 1));
+    const thread = await a.agent.get(`/api/messages/${b.id}`);
+    expect(thread.body.messages.map((m: { seq: number }) => m.seq)).toEqual(seqs);
+    expect(new Set(thread.body.messages.map((m: { content: string }) => m.content)).size).toBe(2 * N);
+  });
+});
+
+describe('unread and read', () => {
+  test('unread counts per conversation and in total; opening the thread clears them and the sender sees the read time live', async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const aLive = await stream(a);
+    await send(a, b, 'one');
+    await send(a, b, 'two');
+    await send(c, b, 'from c');
+    expect((await b.agent.get('/api/messages/unread')).body).toEqual({ total: 3 });
+    const list = (await b.agent.get('/api/messages')).body as Array<{ partner: { id: number }; unreadCount: number }>;
+    expect(Object.fromEntries(list.map((x) => [x.partner.id, x.unreadCount]))).toEqual({ [a.id]: 2, [c.id]: 1 });
+    // The sender's own messages are not unread for them.
+    expect((await a.agent.get('/api/messages/unread')).body).toEqual({ total: 0 });
+
+    const opened = await b.agent.get(`/api/messages/${a.id}`);
+    expect(opened.body.messages.every((m: { readAt: string | null }) => typeof m.readAt === 'string')).toBe(true);
+    expect((await b.agent.get('/api/messages/unread')).body).toEqual({ total: 1 });
+    const after = (await b.agent.get('/api/messages')).body as Array<{ partner: { id: number }; unreadCount: number }>;
+    expect(after.find((x) => x.partner.id === a.id)?.unreadCount).toBe(0);
+
+    const seen = await a.agent.get(`/api/messages/${b.id}`);
+    expect(seen.body.messages.map((m: { readAt: string | null }) => m.readAt)).toEqual([expect.any(String), expect.any(String)]);
+    const receipt = await aLive.waitFor((e) => e.event === 'read' && e.data.seq === 2, 3000, 'read receipt');
+    expect(receipt.data).toMatchObject({ readerId: b.id, seq: 2, readAt: expect.any(String) });
+  });
+
+  test('the unread total is pushed live to the receiver', async () => {
+    const a = await person();
+    const b = await person();
+    const bLive = await stream(b);
+    expect(bLive.events.find((e) => e.event === 'unread')?.data).toEqual({ total: 0 });
+    await send(a, b, 'ping');
+    await bLive.waitFor((e) => e.event === 'unread' && e.data.total === 1, 3000, 'unread 1');
+    await b.agent.get(`/api/messages/${a.id}`);
+    await bLive.waitFor((e) => e.event === 'unread' && e.data.total === 0 && bLive.events.indexOf(e) > 1, 3000, 'unread 0');
+  });
+});
+
+describe('refusals store nothing', () => {
+  test.each([
+    ['blank content', { content: '' }, 400, /empty/],
+    ['whitespace only', { content: '   \n\t ' }, 400, /empty/],
+    ['5,001 characters', { content: 'x'.repeat(5001) }, 400, new RegExp(MESSAGE_TOO_LONG.replace(/[()]/g, '\\$&'))],
+    ['no receiver', { receiverId: undefined }, 400, /receiverId/],
+    ['a receiver that is not a number', { receiverId: 'abc' }, 400, /receiverId/],
+    ['a receiver that does not exist', { receiverId: 987654 }, 404, /not found/i],
+    ['a malformed clientKey', { clientKey: 'no spaces allowed' }, 400, /clientKey/],
+  ])('%s', async (_label, override, status, message) => {
+    const a = await person();
+    const b = await person();
+    const before = await storedCount();
+    const body: Record<string, unknown> = { receiverId: b.id, content: 'hello', ...override };
+    const r = await a.agent.post('/api/messages', body);
+    expect(r.status).toBe(status);
+    expect(r.body.message).toMatch(message);
+    expect(await storedCount()).toBe(before);
+    expect((await a.agent.get('/api/messages')).body).toEqual([]);
+  });
+
+  test('messaging yourself', async () => {
+    const a = await person();
+    const before = await storedCount();
+    const r = await a.agent.post('/api/messages', { receiverId: a.id, content: 'me' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('You cannot message yourself');
+    expect(await storedCount()).toBe(before);
+  });
+
+  test('5,000 characters are accepted', async () => {
+    const a = await person();
+    const b = await person();
+    const r = await send(a, b, 'y'.repeat(5000));
+    expect(r.status).toBe(201);
+    expect(r.body.content).toHaveLength(5000);
+  });
+});
+
+describe('live delivery', () => {
+  test('an open stream gets a new message within a second, both the receiver and the sender', async () => {
+    const a = await person();
+    const b = await person();
+    const bLive = await stream(b);
+    const aLive = await stream(a);
+    const t0 = Date.now();
+    const sent = await send(a, b, 'live one');
+    const got = await bLive.waitFor((e) => e.event === 'message' && e.data.id === sent.body.id, 2000, 'message');
+    expect(Date.now() - t0).toBeLessThan(1500);
+    expect(got.data).toMatchObject({ content: 'live one', seq: 1, senderId: a.id });
+    expect(got.data).not.toHaveProperty('clientKey');
+    const own = await aLive.waitFor((e) => e.event === 'message' && e.data.id === sent.body.id, 2000, 'own message');
+    expect(own.data.clientKey).toBe(sent.body.clientKey);
+  });
+
+  test('a stream of a third user gets nothing of a thread that is not theirs', async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    const cLive = await stream(c);
+    const bLive = await stream(b);
+    const sent = await send(a, b, 'private');
+    await bLive.waitFor((e) => e.event === 'message' && e.data.id === sent.body.id);
+    await sleep(300);
+    expect(cLive.events.filter((e) => e.event === 'message')).toEqual([]);
+  });
+
+  test('after a disconnect, reconnecting with Last-Event-ID replays exactly the missed messages, then streams', async () => {
+    const a = await person();
+    const b = await person();
+    const first = await stream(b);
+    for (const t of ['1', '2', '3']) await send(a, b, t);
+    await first.waitFor((e) => e.event === 'message' && e.data.seq === 3);
+    const resumeFrom = first.lastEventId;
+    expect(resumeFrom).toMatch(/^\d+:3$/);
+    first.close();
+    // Missed while disconnected.
+    for (const t of ['4', '5', '6']) await send(a, b, t);
+    const second = await stream(b, { lastEventId: resumeFrom });
+    await sleep(200);
+    const replayed = second.events.filter((e) => e.event === 'message').map((e) => e.data.content);
+    expect(replayed).toEqual(['4', '5', '6']);
+    await send(b, a, '7');
+    await second.waitFor((e) => e.event === 'message' && e.data.content === '7');
+    expect(second.events.filter((e) => e.event === 'message').map((e) => e.data.seq)).toEqual([4, 5, 6, 7]);
+  });
+
+  test('?since= replays the given conversation after that number; others start from now', async () => {
+    const a = await person();
+    const b = await person();
+    const c = await person();
+    for (const t of ['1', '2', '3']) await send(a, b, t);
+    await send(c, b, 'old from c');
+    const conv = (await b.agent.get(`/api/messages/${a.id}`)).body.conversationId;
+    const s = await stream(b, { query: `since=${conv}:1` });
+    await sleep(200);
+    expect(s.events.filter((e) => e.event === 'message').map((e) => e.data.content)).toEqual(['2', '3']);
+  });
+
+  test('a message sent through instance A reaches a stream open on instance B', async () => {
+    const second = await startSecondInstance(api);
+    try {
+      const a = await person();
+      const b = await person();
+      const onB = await stream(b, {}, second.url);
+      const t0 = Date.now();
+      const sent = await send(a, b, 'across instances'); // through the first instance
+      const got = await onB.waitFor((e) => e.event === 'message' && e.data.id === sent.body.id, 3000, 'cross-instance message');
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(got.data.content).toBe('across instances');
+      // And the other way: sent through B (the cookie is valid on both: sessions live in the database),
+      // read on a stream open on A.
+      const onA = await stream(a);
+      const viaB = await fetch(`${second.url}/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: [...b.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        body: JSON.stringify({ receiverId: a.id, content: 'sent via B' }),
+      });
+      expect(viaB.status).toBe(201);
+      await onA.waitFor((e) => e.event === 'message' && e.data.content === 'sent via B', 3000, 'message sent via B, on A');
+    } finally {
+      for (const s of streams.splice(0)) s.close();
+      await second.stop();
+    }
+  });
+});

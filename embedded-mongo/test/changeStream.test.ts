@@ -1,0 +1,235 @@
+// Conformance: change streams ($changeStream + awaitData getMore) through the official driver and mongoose.
+// Runs against the embedded server, or a real replica set through MONGODB_URI (a standalone MongoDB has
+// no change streams: there these tests fail with code 40573, which is the point of running them).
+import { MongoClient, MongoServerError, type ChangeStream, type ChangeStreamDocument, type Db, type ResumeToken } from 'mongodb';
+import mongoose from 'mongoose';
+import { embeddedOnly, startTarget, type Target } from './target';
+
+jest.setTimeout(30_000);
+
+let target: Target;
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  target = await startTarget('changes');
+  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
+  db = client.db(target.dbName);
+});
+
+afterAll(async () => {
+  await db?.dropDatabase().catch(() => undefined);
+  await client?.close();
+  await target?.stop();
+});
+
+type Doc = { _id: number; name?: string; n?: number; tag?: string };
+
+/** The next change, or fail after `ms`. */
+async function nextChange<T extends Doc>(cs: ChangeStream<T>, ms = 5000): Promise<ChangeStreamDocument<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      cs.next(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no change within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Opens the stream and waits until its aggregate has run (so later writes are after its start). */
+async function opened<T extends Doc>(cs: ChangeStream<T>): Promise<ChangeStream<T>> {
+  // tryNext runs the initial aggregate (and one awaitData getMore) and gives null: nothing happened yet.
+  expect(await cs.tryNext()).toBeNull();
+  return cs;
+}
+
+test('an insert reaches an open stream with its full document, namespace and a resume token', async () => {
+  const coll = db.collection<Doc>('ins');
+  const cs = await opened(coll.watch());
+  try {
+    const started = Date.now();
+    await coll.insertOne({ _id: 1, name: 'first' });
+    const ev = await nextChange(cs);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(ev.operationType).toBe('insert');
+    if (ev.operationType !== 'insert') throw new Error('unreachable');
+    expect(ev.fullDocument).toEqual({ _id: 1, name: 'first' });
+    expect(ev.ns).toEqual({ db: target.dbName, coll: 'ins' });
+    expect(ev.documentKey).toEqual({ _id: 1 });
+    expect(ev._id).toEqual(expect.objectContaining({ _data: expect.any(String) }));
+    expect(cs.resumeToken).toEqual(ev._id);
+  } finally {
+    await cs.close();
+  }
+});
+
+test('a getMore with nothing to report waits (awaitData) and then answers the next write', async () => {
+  const coll = db.collection<Doc>('await');
+  const cs = await opened(coll.watch([], { maxAwaitTimeMS: 3000 }));
+  try {
+    const pending = nextChange(cs, 8000);
+    await new Promise((r) => setTimeout(r, 300));
+    const writtenAt = Date.now();
+    await coll.insertOne({ _id: 7, name: 'late' });
+    const ev = await pending;
+    expect(ev.operationType).toBe('insert');
+    // Delivered as the write happened, not at the end of the 3 s wait.
+    expect(Date.now() - writtenAt).toBeLessThan(1500);
+  } finally {
+    await cs.close();
+  }
+});
+
+test('only changes to the watched collection are reported, and writes before the stream opened are not', async () => {
+  const coll = db.collection<Doc>('scoped');
+  await coll.insertOne({ _id: 1, name: 'before' });
+  const cs = await opened(coll.watch());
+  try {
+    await db.collection<Doc>('elsewhere').insertOne({ _id: 1, name: 'other collection' });
+    await coll.insertOne({ _id: 2, name: 'after' });
+    const ev = await nextChange(cs);
+    expect(ev.operationType).toBe('insert');
+    expect((ev as { documentKey: { _id: number } }).documentKey._id).toBe(2);
+  } finally {
+    await cs.close();
+  }
+});
+
+test('an update reports its changed and removed fields, and updateLookup adds the current document', async () => {
+  const coll = db.collection<Doc>('upd');
+  await coll.insertOne({ _id: 1, name: 'a', n: 1, tag: 'x' });
+  const plain = await opened(coll.watch());
+  const lookup = await opened(coll.watch([], { fullDocument: 'updateLookup' }));
+  try {
+    await coll.updateOne({ _id: 1 }, { $set: { name: 'b' }, $inc: { n: 1 }, $unset: { tag: '' } });
+    const ev = await nextChange(plain);
+    expect(ev.operationType).toBe('update');
+    if (ev.operationType !== 'update') throw new Error('unreachable');
+    expect(ev.documentKey).toEqual({ _id: 1 });
+    expect(ev.updateDescription.updatedFields).toEqual({ name: 'b', n: 2 });
+    expect(ev.updateDescription.removedFields).toEqual(['tag']);
+    expect(ev.fullDocument).toBeUndefined();
+    const ev2 = await nextChange(lookup);
+    if (ev2.operationType !== 'update') throw new Error(`expected update, got ${ev2.operationType}`);
+    expect(ev2.fullDocument).toEqual({ _id: 1, name: 'b', n: 2 });
+  } finally {
+    await plain.close();
+    await lookup.close();
+  }
+});
+
+test('a delete is reported with its document key', async () => {
+  const coll = db.collection<Doc>('del');
+  await coll.insertOne({ _id: 3, name: 'gone soon' });
+  const cs = await opened(coll.watch());
+  try {
+    await coll.deleteOne({ _id: 3 });
+    const ev = await nextChange(cs);
+    expect(ev.operationType).toBe('delete');
+    expect((ev as { documentKey: unknown }).documentKey).toEqual({ _id: 3 });
+  } finally {
+    await cs.close();
+  }
+});
+
+test('a $match after $changeStream filters the events', async () => {
+  const coll = db.collection<Doc>('filtered');
+  const cs = await opened(coll.watch([{ $match: { operationType: 'insert', 'fullDocument.tag': 'keep' } }]));
+  try {
+    await coll.insertOne({ _id: 1, tag: 'drop' });
+    await coll.updateOne({ _id: 1 }, { $set: { tag: 'keep' } });
+    await coll.insertOne({ _id: 2, tag: 'keep' });
+    const ev = await nextChange(cs);
+    expect((ev as { documentKey: unknown }).documentKey).toEqual({ _id: 2 });
+  } finally {
+    await cs.close();
+  }
+});
+
+test('resumeAfter a token replays exactly the changes after it, in order', async () => {
+  const coll = db.collection<Doc>('resume');
+  const cs = await opened(coll.watch());
+  let token: ResumeToken;
+  try {
+    await coll.insertOne({ _id: 1 });
+    const first = await nextChange(cs);
+    token = first._id;
+  } finally {
+    await cs.close();
+  }
+  // Written while nobody watches.
+  await coll.insertOne({ _id: 2 });
+  await coll.updateOne({ _id: 2 }, { $set: { name: 'two' } });
+  await coll.insertOne({ _id: 3 });
+  const resumed = coll.watch([], { resumeAfter: token! });
+  try {
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const ev = await nextChange(resumed);
+      seen.push(`${ev.operationType}:${(ev as { documentKey: { _id: number } }).documentKey._id}`);
+    }
+    expect(seen).toEqual(['insert:2', 'update:2', 'insert:3']);
+    expect(await resumed.tryNext()).toBeNull();
+  } finally {
+    await resumed.close();
+  }
+  // startAfter takes the same token.
+  const started = coll.watch([], { startAfter: token! });
+  try {
+    const ev = await nextChange(started);
+    expect((ev as { documentKey: unknown }).documentKey).toEqual({ _id: 2 });
+  } finally {
+    await started.close();
+  }
+});
+
+test('mongoose Model.watch() delivers inserts with the full document', async () => {
+  const conn = await mongoose.createConnection(target.dbUri).asPromise();
+  try {
+    const Note = conn.model('Note', new mongoose.Schema({ text: String }, { collection: 'notes' }));
+    const cs = Note.watch([], { fullDocument: 'updateLookup' });
+    await new Promise<void>((resolve, reject) => {
+      cs.once('error', reject);
+      // Mongoose opens the driver stream asynchronously; give it its first aggregate.
+      setTimeout(resolve, 300);
+    });
+    const got = new Promise<ChangeStreamDocument>((resolve) => cs.once('change', resolve));
+    await Note.create({ text: 'hello' });
+    const ev = await Promise.race([got, new Promise<never>((_, r) => setTimeout(() => r(new Error('no change')), 5000))]);
+    expect(ev.operationType).toBe('insert');
+    expect((ev as unknown as { fullDocument: { text: string } }).fullDocument.text).toBe('hello');
+    await cs.close();
+  } finally {
+    await conn.close();
+  }
+});
+
+embeddedOnly('embedded server specifics', () => {
+  test('a resume token this server never issued fails with ChangeStreamHistoryLost (286)', async () => {
+    const coll = db.collection<Doc>('badtoken');
+    const cs = coll.watch([], { resumeAfter: { _data: '00000000ffffffffffffffff' } });
+    const e = await cs.tryNext().then(
+      () => null,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(MongoServerError);
+    expect((e as MongoServerError).code).toBe(286);
+    await cs.close();
+  });
+
+  test('killCursors ends a change stream cursor', async () => {
+    const res = await db.command({ aggregate: 'killme', pipeline: [{ $changeStream: {} }], cursor: {} });
+    const id = res.cursor.id;
+    const killed = await db.command({ killCursors: 'killme', cursors: [id] });
+    expect(killed.cursorsKilled).toHaveLength(1);
+    const e = await db.command({ getMore: id, collection: 'killme' }).then(
+      () => null,
+      (x: unknown) => x,
+    );
+    expect((e as MongoServerError).code).toBe(43);
+  });
+});

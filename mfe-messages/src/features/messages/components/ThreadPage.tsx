@@ -1,0 +1,126 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { parseRouteId } from '@fitconnect/contracts';
+import { Badge, Banner, Button, EmptyState, PageContainer, Spinner, focusRing, isApiError, apiErrorMessage, useCurrentUser } from '@fitconnect/shared-ui';
+import { fullName } from '../lib/format';
+import { useThreadController } from '../lib/useThreadController';
+import { Avatar } from './Avatar';
+import { Composer } from './Composer';
+import { MessageLog } from './MessageLog';
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Back = styled(Link)`
+  align-self: flex-start;
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  &:hover {
+    text-decoration: underline;
+  }
+  ${focusRing}
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const H1 = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: 1.2;
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+`;
+
+function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} | FitConnect`;
+  }, [title]);
+}
+
+function NotFound({ title, text }: { title: string; text: string }) {
+  useTitle(title);
+  return (
+    <PageContainer $narrow>
+      <EmptyState
+        headingAs="h1"
+        icon="✉"
+        title={title}
+        description={text}
+        action={
+          <Button as={Link} to="/messages">
+            Back to Messages
+          </Button>
+        }
+      />
+    </PageContainer>
+  );
+}
+
+/** /messages/:id: the thread with user :id (also one never messaged before: 'Contact Trainer'). */
+export function ThreadPage() {
+  const { id } = useParams();
+  const partnerId = parseRouteId(id) ?? 0;
+  if (partnerId <= 0) return <NotFound title="Conversation not found" text="This conversation does not exist." />;
+  return <ThreadView key={partnerId} partnerId={partnerId} />;
+}
+
+function ThreadView({ partnerId }: { partnerId: number }) {
+  const { user } = useCurrentUser();
+  const { query, pending, send, retry, failed } = useThreadController(partnerId, user?.id);
+  const partner = query.data?.otherUser;
+  useTitle(partner ? `${fullName(partner)} | Messages` : 'Messages');
+
+  if (query.isPending) {
+    return (
+      <PageContainer $narrow>
+        <Spinner center label="Loading conversation" />
+      </PageContainer>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error, 404)) return <NotFound title="User not found" text="There is no FitConnect member with this id." />;
+    if (isApiError(query.error, 400))
+      return <NotFound title="Conversation not available" text={apiErrorMessage(query.error, 'This conversation is not available.')} />;
+    return (
+      <PageContainer $narrow>
+        <Column>
+          <Back to="/messages">← All messages</Back>
+          <h1 style={{ margin: 0 }}>Messages</h1>
+          <Banner tone="danger" title="This conversation could not be loaded" role="alert">
+            <p style={{ margin: '0 0 8px' }}>Please check your connection and try again.</p>
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+              Try again
+            </Button>
+          </Banner>
+        </Column>
+      </PageContainer>
+    );
+  }
+  const thread = query.data;
+  const other = thread.otherUser;
+  return (
+    <PageContainer $narrow>
+      <Column>
+        <Back to="/messages">← All messages</Back>
+        <Header>
+          <Avatar user={other} size={40} />
+          <H1>{fullName(other)}</H1>
+          {other.isTrainer && <Badge tone="info">Trainer</Badge>}
+        </Header>
+        <MessageLog me={user?.id} partner={other} messages={thread.messages} pending={pending} onRetry={retry} />
+        <Composer partnerName={other.firstName} onSend={send} failed={failed} />
+      </Column>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { UnreadNavBadge } from '../src/features/messages/components/UnreadNavBadge';
+import { FakeEventSource, mockFetch, signedIn } from './helpers';
+
+beforeEach(() => FakeEventSource.install());
+
+test('shows the unread total with a spoken label and follows the live stream', async () => {
+  mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/messages/unread': { status: 200, body: { total: 3 } } });
+  renderWithProviders(<UnreadNavBadge />);
+  const badge = await screen.findByRole('status', { name: '3 unread messages' });
+  expect(badge).toHaveTextContent('3');
+  FakeEventSource.latest().emit('unread', { total: 1 });
+  expect(await screen.findByRole('status', { name: '1 unread message' })).toHaveTextContent('1');
+  FakeEventSource.latest().emit('unread', { total: 0 });
+  await waitFor(() => expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument());
+  FakeEventSource.latest().emit('unread', { total: 120 });
+  expect(await screen.findByRole('status', { name: '120 unread messages' })).toHaveTextContent('99+');
+});
+
+test('nothing when signed out, and no stream is opened', async () => {
+  const calls = mockFetch({ 'GET /api/auth/user': { status: 200, body: { user: null } } });
+  renderWithProviders(<UnreadNavBadge />);
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/user')).toBe(true));
+  expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+  expect(calls.some((c) => c.path === '/api/messages/unread')).toBe(false);
+  expect(FakeEventSource.instances).toHaveLength(0);
+});
+
+test('one stream per page, shared by every listener, closed when the last one leaves', async () => {
+  mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/messages/unread': { status: 200, body: { total: 2 } } });
+  const view = renderWithProviders(
+    <>
+      <UnreadNavBadge />
+      <UnreadNavBadge />
+    </>,
+  );
+  await waitFor(() => expect(screen.getAllByTestId('unread-badge')).toHaveLength(2));
+  expect(FakeEventSource.instances).toHaveLength(1);
+  expect(FakeEventSource.instances[0].init).toEqual({ withCredentials: true });
+  view.unmount();
+  expect(FakeEventSource.instances[0].closed).toBe(true);
+});
