@@ -21,6 +21,11 @@ export interface RemoteAreaModule {
   /** Area name, matches the key in /remotes.json (workouts, trainers, messages, community, challenges). */
   area: string;
   routes: AreaRoute[];
+  /**
+   * A small card for the signed-in user's /profile dashboard (optional). Rendered by the shell inside the
+   * shell's providers and its own error boundary; it should render nothing when it has nothing to show.
+   */
+  DashboardWidget?: ComponentType;
 }
 
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */

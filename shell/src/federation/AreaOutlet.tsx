@@ -25,6 +25,11 @@ export const AREA_LABELS: Record<AreaName, string> = {
 const AreaLoaderContext = createContext<AreaLoader | null>(null);
 export const AreaLoaderProvider = AreaLoaderContext.Provider;
 
+/** The area loader, or null outside an AreaLoaderProvider (e.g. a page rendered on its own in a test). */
+export function useOptionalAreaLoader(): AreaLoader | null {
+  return useContext(AreaLoaderContext);
+}
+
 function useAreaLoader(): AreaLoader {
   const loader = useContext(AreaLoaderContext);
   if (!loader) throw new Error('AreaLoaderProvider is missing');

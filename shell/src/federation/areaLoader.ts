@@ -72,7 +72,9 @@ export function toAreaModule(area: AreaName, mod: unknown): RemoteAreaModule {
       throw new AreaLoadError(area, `The ${area} remote's routes module has an invalid route.`);
     }
   }
-  return { area: candidate.area ?? area, routes: candidate.routes };
+  const widget = candidate.DashboardWidget;
+  const hasWidget = typeof widget === 'function' || (typeof widget === 'object' && widget !== null);
+  return { area: candidate.area ?? area, routes: candidate.routes, ...(hasWidget ? { DashboardWidget: widget } : {}) };
 }
 
 export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
