@@ -6,6 +6,8 @@ import { ChallengesPage } from '../src/features/challenges/components/Challenges
 import { toLocalInput } from '../src/features/challenges/lib/form';
 import { makeChallenge, mockFetch, signedIn, type RecordedCall, type Reply } from './helpers';
 
+jest.setTimeout(30_000);
+
 afterEach(() => act(() => useToastStore.getState().dismiss()));
 
 function setup(create: (call: RecordedCall) => Reply = () => ({ status: 201, body: makeChallenge({ id: 9, title: 'Walk On' }) })) {

@@ -1,6 +1,8 @@
 import type { ChallengeCategory, ChallengeDifficulty, ChallengeTiming } from '@fitconnect/contracts';
+import styled from 'styled-components';
 import { Badge, type BadgeTone } from '@fitconnect/shared-ui';
-import { CATEGORY_EMOJI, CATEGORY_LABELS, DIFFICULTY_LABELS, DIFFICULTY_TONES } from '../lib/format';
+import { CATEGORY_LABELS, DIFFICULTY_LABELS, DIFFICULTY_TONES } from '../lib/format';
+import { CATEGORY_ICON, Icon } from './icons';
 import { TIMING_LABELS } from '../lib/timing';
 
 const TIMING_TONES: Record<ChallengeTiming, BadgeTone> = { upcoming: 'info', active: 'success', ended: 'neutral' };
@@ -21,11 +23,23 @@ export function TimingBadge({ timing }: { timing: ChallengeTiming }) {
   );
 }
 
-/** The category's emoji, named for screen readers. */
-export function CategoryEmoji({ category, size = '1.75rem' }: { category: ChallengeCategory; size?: string }) {
+const IconBox = styled.span<{ $size: number }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex-shrink: 0;
+  width: ${({ $size }) => $size + 16}px;
+  height: ${({ $size }) => $size + 16}px;
+  border-radius: 50%;
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.infoBg};
+`;
+
+/** The category's icon (SPEC's category emoji, drawn as SVG), named for screen readers. */
+export function CategoryIcon({ category, size = 24 }: { category: ChallengeCategory; size?: number }) {
   return (
-    <span role="img" aria-label={`${CATEGORY_LABELS[category]} challenge`} style={{ fontSize: size, lineHeight: 1 }}>
-      {CATEGORY_EMOJI[category]}
-    </span>
+    <IconBox $size={size} data-category={category}>
+      <Icon name={CATEGORY_ICON[category]} size={size} label={`${CATEGORY_LABELS[category]} challenge`} />
+    </IconBox>
   );
 }

@@ -4,7 +4,7 @@ import type { ChallengeSummary } from '@fitconnect/contracts';
 import { Button, Card } from '@fitconnect/shared-ui';
 import { formatDate, formatGoal } from '../lib/format';
 import { timingOf } from '../lib/timing';
-import { CategoryEmoji, DifficultyBadge, TimingBadge } from './Badges';
+import { CategoryIcon, DifficultyBadge, TimingBadge } from './Badges';
 import { JoinButton } from './JoinButton';
 
 const Body = styled.div`
@@ -77,7 +77,7 @@ export function ChallengeCard({ challenge: c, signedIn, now }: ChallengeCardProp
       <Body>
         <Top>
           <DifficultyBadge difficulty={c.difficulty} />
-          <CategoryEmoji category={c.category} />
+          <CategoryIcon category={c.category} />
         </Top>
         <Title id={`challenge-${c.id}-title`}>{c.title}</Title>
         <Description>{c.description}</Description>

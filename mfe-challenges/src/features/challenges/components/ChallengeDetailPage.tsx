@@ -20,7 +20,8 @@ import { useChallenge } from '../api/get-challenge';
 import { useParticipants } from '../api/get-participants';
 import { CATEGORY_LABELS, formatAmount, formatDate, formatGoal } from '../lib/format';
 import { TIMING_LABELS, daysLeft, durationDays, plural, timingOf } from '../lib/timing';
-import { CategoryBadge, CategoryEmoji, DifficultyBadge, TimingBadge } from './Badges';
+import { CategoryBadge, CategoryIcon, DifficultyBadge, TimingBadge } from './Badges';
+import { Icon } from './icons';
 import { JoinButton } from './JoinButton';
 import { Leaderboard } from './Leaderboard';
 import { LogProgressForm } from './LogProgressForm';
@@ -126,7 +127,7 @@ function NotFound() {
     <PageContainer $narrow>
       <EmptyState
         headingAs="h1"
-        icon="🔍"
+        icon={<Icon name="search" size={40} />}
         title="Challenge Not Found"
         description="This challenge doesn't exist or may have been removed."
         action={
@@ -157,7 +158,7 @@ export function ChallengeDetailPage() {
         <div role="alert">
           <EmptyState
             headingAs="h1"
-            icon="⚠️"
+            icon={<Icon name="alert" size={40} />}
             title="Could not load this challenge"
             description="Something went wrong. Please try again."
             action={<Button onClick={() => void detail.refetch()}>Try Again</Button>}
@@ -177,11 +178,11 @@ export function ChallengeDetailPage() {
   return (
     <PageContainer>
       <Back to="/challenges">
-        <span aria-hidden="true">←</span> Back to Challenges
+        <Icon name="arrowLeft" size={18} /> Back to Challenges
       </Back>
       <Header>
         <Identity>
-          <CategoryEmoji category={c.category} size="3rem" />
+          <CategoryIcon category={c.category} size={36} />
           <div style={{ minWidth: 0 }}>
             <h1>{c.title}</h1>
             <Badges>
@@ -206,10 +207,10 @@ export function ChallengeDetailPage() {
       <StatCards
         label="Challenge statistics"
         stats={[
-          { label: 'Goal', icon: '🎯', value: formatGoal(c), testId: 'stat-goal' },
-          { label: 'Participants', icon: '👥', value: participantCount, testId: 'stat-participants' },
-          { label: 'Days Left', icon: '📅', value: daysLeft(c.endDate, now), testId: 'stat-days-left' },
-          { label: 'Completed', icon: '🏅', value: completedCount, testId: 'stat-completed' },
+          { label: 'Goal', icon: <Icon name="target" />, value: formatGoal(c), testId: 'stat-goal' },
+          { label: 'Participants', icon: <Icon name="users" />, value: participantCount, testId: 'stat-participants' },
+          { label: 'Days Left', icon: <Icon name="calendar" />, value: daysLeft(c.endDate, now), testId: 'stat-days-left' },
+          { label: 'Completed', icon: <Icon name="check" />, value: completedCount, testId: 'stat-completed' },
         ]}
       />
 

@@ -8,6 +8,7 @@ import { progressPercent } from '../lib/format';
 import { timingOf } from '../lib/timing';
 import { ChallengeCard } from './ChallengeCard';
 import { CreateChallengeDialog } from './CreateChallengeDialog';
+import { Icon } from './icons';
 import { StatCards, type Stat } from './StatCards';
 
 /** Average completion across the user's challenges, in percent (units differ between challenges, percentages do not). */
@@ -28,7 +29,7 @@ export function ChallengesPage() {
 
   const createAction = isSignedIn ? (
     <Button onClick={() => setCreateOpen(true)}>
-      <span aria-hidden="true">＋</span> Create Challenge
+      <Icon name="plus" size={18} /> Create Challenge
     </Button>
   ) : (
     <Button as={Link} to={signInPath('/challenges')}>
@@ -40,13 +41,13 @@ export function ChallengesPage() {
   const stats: Stat[] = [
     {
       label: 'Active Challenges',
-      icon: '🔥',
+      icon: <Icon name="flame" />,
       value: list.data ? list.data.filter((c) => timingOf(c, now) === 'active').length : '--',
       testId: 'stat-active',
     },
-    { label: 'Joined', icon: '🤝', value: mineReady ? mine.data.length : '--', testId: 'stat-joined' },
-    { label: 'Completed', icon: '🏅', value: mineReady ? mine.data.filter((r) => r.completed).length : '--', testId: 'stat-completed' },
-    { label: 'Total Progress', icon: '📈', value: mineReady ? `${averageProgress(mine.data)}%` : '--', testId: 'stat-progress' },
+    { label: 'Joined', icon: <Icon name="users" />, value: mineReady ? mine.data.length : '--', testId: 'stat-joined' },
+    { label: 'Completed', icon: <Icon name="check" />, value: mineReady ? mine.data.filter((r) => r.completed).length : '--', testId: 'stat-completed' },
+    { label: 'Total Progress', icon: <Icon name="chart" />, value: mineReady ? `${averageProgress(mine.data)}%` : '--', testId: 'stat-progress' },
   ];
 
   let content;
@@ -56,7 +57,7 @@ export function ChallengesPage() {
     content = (
       <div role="alert">
         <EmptyState
-          icon="⚠️"
+          icon={<Icon name="alert" size={40} />}
           title="Could not load challenges"
           description="Something went wrong while loading the challenges. Please try again."
           action={<Button onClick={() => void list.refetch()}>Try Again</Button>}
@@ -66,7 +67,7 @@ export function ChallengesPage() {
   } else if (list.data.length === 0) {
     content = (
       <EmptyState
-        icon="🏆"
+        icon={<Icon name="general" size={40} />}
         title="No Challenges Available"
         description={isSignedIn ? 'Be the first to create a fitness challenge for the community!' : 'Sign in to create the first fitness challenge.'}
         action={createAction}

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import type { LeaderboardEntry } from '@fitconnect/contracts';
 import { Badge, visuallyHidden } from '@fitconnect/shared-ui';
-import { formatAmount, MEDALS } from '../lib/format';
+import { formatAmount } from '../lib/format';
+import { Medal } from './icons';
 import { ProgressBar } from './ProgressBar';
 
 const List = styled.ol`
@@ -90,14 +91,11 @@ export function Leaderboard({ entries, target, unit, meId }: LeaderboardProps) {
       {entries.map((e) => {
         const name = `${e.user.firstName} ${e.user.lastName}`.trim();
         const me = meId != null && e.user.id === meId;
-        const medal = MEDALS[e.rank];
         return (
           <Row key={e.id} $me={me} data-testid="leaderboard-row">
             <Rank>
-              {medal ? (
-                <span role="img" aria-label={`Rank ${e.rank}`}>
-                  {medal}
-                </span>
+              {e.rank <= 3 ? (
+                <Medal rank={e.rank as 1 | 2 | 3} />
               ) : (
                 <RankNumber>
                   <Hidden>Rank </Hidden>

@@ -27,9 +27,15 @@ const Item = styled.li`
 `;
 
 const Icon = styled.span`
-  font-size: 1.6rem;
-  line-height: 1;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
   flex-shrink: 0;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.infoBg};
 `;
 
 const Text = styled.span`
@@ -53,7 +59,7 @@ const Label = styled.span`
 export interface Stat {
   label: string;
   value: ReactNode;
-  icon: string;
+  icon: ReactNode;
   testId?: string;
 }
 

@@ -1,14 +1,6 @@
 import type { ChallengeCategory, ChallengeDifficulty, ChallengeType } from '@fitconnect/contracts';
 import type { BadgeTone } from '@fitconnect/shared-ui';
 
-export const CATEGORY_EMOJI: Record<ChallengeCategory, string> = {
-  cardio: '🏃',
-  strength: '💪',
-  flexibility: '🧘',
-  endurance: '🚴',
-  general: '🏆',
-};
-
 export const CATEGORY_LABELS: Record<ChallengeCategory, string> = {
   cardio: 'Cardio',
   strength: 'Strength',
@@ -53,5 +45,3 @@ export function progressPercent(progress: number, target: number): number {
   if (!(target > 0) || !Number.isFinite(progress)) return 0;
   return Math.max(0, Math.min(100, (progress / target) * 100));
 }
-
-export const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
