@@ -275,6 +275,18 @@ describe('POST /api/challenges/:id/join', () => {
     expect(await snapshot(c.id)).toEqual(before);
   });
 
+  it('gives a challenge stored without the seat counter (an older database) its count before the first join', async () => {
+    const { agent } = await newUser();
+    const c = await create(agent, { maxParticipants: 2 });
+    const first = await newUser();
+    await first.agent.post(`/api/challenges/${c.id}/join`);
+    await Challenge.collection.updateOne({ id: c.id }, { $unset: { participantCount: '' } });
+    const results = await Promise.all([newUser(), newUser()].map(async (p) => (await p).agent.post(`/api/challenges/${c.id}/join`)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await snapshot(c.id)).toMatchObject({ participantCount: 2 });
+    expect((await snapshot(c.id)).participants).toHaveLength(2);
+  });
+
   it('one user joining ten times at once takes one seat and gives the others back', async () => {
     const { agent } = await newUser();
     const c = await create(agent, { maxParticipants: 2 });

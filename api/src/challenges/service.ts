@@ -79,6 +79,7 @@ export async function joinChallenge(challenge: StoredChallenge, userId: number, 
   if (await ChallengeParticipant.exists({ challengeId: challenge.id, userId })) return { alreadyJoined: true };
 
   const max = challenge.maxParticipants;
+  if (max != null && typeof challenge.participantCount !== 'number') await backfillParticipantCount(challenge.id);
   const seat = await Challenge.updateOne(
     max == null ? { id: challenge.id, maxParticipants: null } : { id: challenge.id, participantCount: { $lt: max } },
     { $inc: { participantCount: 1 } },
@@ -105,6 +106,16 @@ export async function joinChallenge(challenge: StoredChallenge, userId: number, 
     if (isDuplicateKey(err)) return { alreadyJoined: true };
     throw err;
   }
+}
+
+/**
+ * A challenge stored before the counter existed (a database seeded by an earlier version) gets it once,
+ * counted from its participations; `$exists: false` makes a second, concurrent backfill a no-op. Until then
+ * no join can pass the `$lt` filter, so the count cannot move under it.
+ */
+async function backfillParticipantCount(challengeId: number): Promise<void> {
+  const count = await ChallengeParticipant.countDocuments({ challengeId });
+  await Challenge.updateOne({ id: challengeId, participantCount: { $exists: false } }, { $set: { participantCount: count } });
 }
 
 export function findParticipation(challengeId: number, userId: number) {
