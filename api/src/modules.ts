@@ -5,6 +5,7 @@ import { usersRouter } from './users/routes';
 import { workoutsRouter } from './workouts/routes';
 import { trainersRouter } from './trainers/routes';
 import { messagesRouter } from './messages/routes';
+import { challengesRouter } from './challenges/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -13,4 +14,5 @@ export const moduleRouters: Router[] = [
   workoutsRouter,
   trainersRouter,
   messagesRouter,
+  challengesRouter,
 ];

@@ -59,3 +59,125 @@ export function challengeTiming(startDate: Date | string, endDate: Date | string
   if (t > new Date(endDate).getTime()) return 'ended';
   return 'active';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Plausibility cap per progress log: no single log above the challenge's whole target, nor above
+// what one person can do in a day for the challenge's type (typos like 1,000,000 steps are refused).
+
+/** Most one person plausibly logs in a day, per type (custom challenges are capped by their target only). */
+export const DAILY_PROGRESS_CEILING: Record<ChallengeType, number | null> = {
+  steps: 100_000,
+  distance: 150,
+  workout_time: 1_440,
+  calories: 20_000,
+  custom: null,
+};
+
+/** The largest amount a single progress log may carry for this challenge. */
+export function maxProgressPerLog(challenge: { type: ChallengeType; target: number }): number {
+  const ceiling = DAILY_PROGRESS_CEILING[challenge.type];
+  return ceiling === null ? challenge.target : Math.min(challenge.target, ceiling);
+}
+
+/** The message for a log above the cap, e.g. 'A single log can be at most 100,000 steps. Please check the amount.' */
+export function progressCapMessage(challenge: { type: ChallengeType; target: number; unit: string }): string {
+  return `A single log can be at most ${maxProgressPerLog(challenge).toLocaleString('en-GB')} ${challenge.unit}. Please check the amount.`;
+}
+
+export const INVALID_PROGRESS_TITLE = 'Invalid Progress';
+export const INVALID_PROGRESS_MESSAGE = 'Please enter a valid progress amount.';
+export const CHALLENGE_FULL_MESSAGE = 'This challenge is full';
+export const CHALLENGE_ENDED_MESSAGE = 'This challenge has ended';
+export const CHALLENGE_NOT_STARTED_MESSAGE = "This challenge hasn't started yet. You can log progress once it starts.";
+export const NOT_A_PARTICIPANT_MESSAGE = 'Only participants can log progress. Join the challenge first.';
+
+// ---------------------------------------------------------------------------------------------
+// Responses.
+
+/** A challenge as the API presents it (SPEC §3, plus counts and the server's timing state). */
+export const ChallengeSummary = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(CHALLENGE_TYPES),
+  target: z.number(),
+  unit: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  difficulty: z.enum(CHALLENGE_DIFFICULTIES),
+  category: z.enum(CHALLENGE_CATEGORIES),
+  maxParticipants: z.number().int().positive().nullable(),
+  /** Timing from the server's clock when answered. */
+  status: z.enum(['upcoming', 'active', 'ended']),
+  participantCount: z.number().int().nonnegative(),
+  completedCount: z.number().int().nonnegative(),
+  createdBy: z.number().int().positive().nullable(),
+  createdAt: z.string(),
+  /** Only for a signed-in caller: whether they take part. */
+  joined: z.boolean().optional(),
+});
+export type ChallengeSummary = z.infer<typeof ChallengeSummary>;
+
+export const ProgressEntry = z.object({
+  amount: z.number(),
+  note: z.string().optional(),
+  at: z.string(),
+});
+export type ProgressEntry = z.infer<typeof ProgressEntry>;
+
+/** The signed-in caller's own participation: progress and history. */
+export const MyParticipation = z.object({
+  currentProgress: z.number(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  joinedAt: z.string(),
+  /** Newest first. */
+  entries: z.array(ProgressEntry),
+});
+export type MyParticipation = z.infer<typeof MyParticipation>;
+
+/** GET /api/challenges/{id}. */
+export const ChallengeDetail = ChallengeSummary.extend({
+  /** null when signed out or not joined. */
+  myParticipation: MyParticipation.nullable(),
+});
+export type ChallengeDetail = z.infer<typeof ChallengeDetail>;
+
+/** One leaderboard row (SPEC §3 challenge participant): never an email. */
+export const LeaderboardEntry = z.object({
+  id: z.number().int().positive(),
+  rank: z.number().int().positive(),
+  currentProgress: z.number(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  joinedAt: z.string(),
+  user: z.object({ id: z.number().int().positive(), firstName: z.string(), lastName: z.string(), location: z.string() }),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
+
+/** GET /api/user/challenges: the signed-in user's challenges with their progress. */
+export const UserChallenge = z.object({
+  challenge: ChallengeSummary,
+  currentProgress: z.number(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  joinedAt: z.string(),
+});
+export type UserChallenge = z.infer<typeof UserChallenge>;
+
+/** POST /api/challenges/{id}/join. */
+export const JoinResult = z.object({
+  message: z.string(),
+  alreadyJoined: z.boolean(),
+  challenge: ChallengeSummary,
+});
+export type JoinResult = z.infer<typeof JoinResult>;
+
+/** POST /api/challenges/{id}/progress. */
+export const ProgressResult = z.object({
+  message: z.string(),
+  participation: MyParticipation,
+  /** True when this log reached the target. */
+  justCompleted: z.boolean(),
+});
+export type ProgressResult = z.infer<typeof ProgressResult>;

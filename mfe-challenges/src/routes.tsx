@@ -1,13 +1,34 @@
+// The challenges area's routes module (exposed as ./routes; the shell loads it with loadRemote).
+import { useEffect } from 'react';
 import type { RemoteAreaModule } from '@fitconnect/shared-ui';
-import { placeholderPage } from './Placeholder';
+import { ChallengesPage } from './features/challenges/components/ChallengesPage';
+import { ChallengeDetailPage } from './features/challenges/components/ChallengeDetailPage';
+import { ChallengesDashboardWidget } from './features/challenges/components/ChallengesDashboardWidget';
 
-/** The challenges area: /challenges and /challenges/:id. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} | FitConnect`;
+  }, [title]);
+}
+
+function ChallengesRoute() {
+  useDocumentTitle('Fitness Challenges');
+  return <ChallengesPage />;
+}
+
+function ChallengeDetailRoute() {
+  useDocumentTitle('Challenge Details');
+  return <ChallengeDetailPage />;
+}
+
+/** The challenges area: /challenges and /challenges/:id, plus the profile dashboard's challenges card. */
 const challengesArea: RemoteAreaModule = {
   area: 'challenges',
   routes: [
-    { path: '/challenges', Component: placeholderPage('Fitness Challenges', 'Fitness challenges are not available yet.') },
-    { path: '/challenges/:id', Component: placeholderPage('Challenge Details', 'Challenge details are not available yet.') },
+    { path: '/challenges', Component: ChallengesRoute },
+    { path: '/challenges/:id', Component: ChallengeDetailRoute },
   ],
+  DashboardWidget: ChallengesDashboardWidget,
 };
 
 export default challengesArea;

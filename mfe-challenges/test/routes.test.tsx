@@ -1,8 +1,6 @@
-import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
+import { ChallengesDashboardWidget } from '../src/features/challenges/components/ChallengesDashboardWidget';
 
 // The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
 
@@ -14,20 +12,10 @@ test('exposes the challenges area with every SPEC route of the area, all owned b
   for (const r of area.routes) expect(typeof r.Component).toBe('function');
 });
 
-test('exactly the signed-in-only pages ask the shell for a signed-in user', () => {
-  const protectedPaths = area.routes.filter((r) => r.requiresAuth).map((r) => r.path);
-  expect(protectedPaths.sort()).toEqual([]);
+test('no page asks the shell for a signed-in user: visitors browse challenges and leaderboards (SPEC §6)', () => {
+  expect(area.routes.filter((r) => r.requiresAuth).map((r) => r.path)).toEqual([]);
 });
 
-test('/challenges shows the area heading and says the feature is not available yet', async () => {
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/challenges'] },
-  );
-  expect(await screen.findByRole('heading', { level: 1, name: 'Fitness Challenges' })).toBeInTheDocument();
-  expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+test('exposes the profile dashboard widget', () => {
+  expect(area.DashboardWidget).toBe(ChallengesDashboardWidget);
 });

@@ -26,6 +26,11 @@ export interface RemoteAreaModule {
    * only for a signed-in user, inside an error boundary that shows nothing if it fails (e.g. unread count).
    */
   NavBadge?: ComponentType;
+  /**
+   * A small card for the signed-in user's /profile dashboard (optional). Rendered by the shell inside the
+   * shell's providers and its own error boundary; it should render nothing when it has nothing to show.
+   */
+  DashboardWidget?: ComponentType;
 }
 
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */

@@ -17,6 +17,11 @@ export interface ChallengeFields {
   maxParticipants: number | null;
   /** userId of the creator. */
   createdBy: number | null;
+  /**
+   * Participants admitted so far: the counter the join takes a seat from with one conditional atomic update,
+   * so maxParticipants holds however many joins arrive at once (see service.ts).
+   */
+  participantCount: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,12 +40,32 @@ const challengeSchema = new Schema<ChallengeFields>(
     category: { type: String, required: true, enum: CHALLENGE_CATEGORIES },
     maxParticipants: { type: Number, default: null, min: 1 },
     createdBy: { type: Number, default: null },
+    participantCount: { type: Number, default: 0, min: 0 },
   },
   { timestamps: true, collection: 'challenges' },
 );
 challengeSchema.plugin(numericId('challenges'));
 challengeSchema.index({ startDate: 1 });
+challengeSchema.index({ endDate: -1 });
 export const Challenge = mongoose.model<ChallengeFields>('Challenge', challengeSchema);
+
+/** One progress log kept on the participation (amount, optional note, when). */
+export interface ProgressEntryFields {
+  amount: number;
+  note?: string;
+  at: Date;
+}
+const entrySchema = new Schema<ProgressEntryFields>(
+  {
+    amount: { type: Number, required: true },
+    note: { type: String, trim: true, maxlength: 500 },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+/** Most progress entries kept per participation (the newest). */
+export const MAX_PROGRESS_ENTRIES = 500;
 
 /** One participation per challenge per user (unique index). */
 export interface ChallengeParticipantFields {
@@ -49,6 +74,11 @@ export interface ChallengeParticipantFields {
   userId: number;
   currentProgress: number;
   completed: boolean;
+  /** When currentProgress first reached the target. */
+  completedAt: Date | null;
+  /** When currentProgress reached its current value (joinedAt until the first log): the leaderboard tie-break. */
+  reachedAt: Date;
+  entries: ProgressEntryFields[];
   joinedAt: Date;
   updatedAt: Date;
 }
@@ -58,10 +88,17 @@ const participantSchema = new Schema<ChallengeParticipantFields>(
     userId: { type: Number, required: true },
     currentProgress: { type: Number, default: 0, min: 0 },
     completed: { type: Boolean, default: false },
+    completedAt: { type: Date, default: null },
+    reachedAt: { type: Date, default: () => new Date() },
+    entries: { type: [entrySchema], default: [] },
     joinedAt: { type: Date, default: () => new Date() },
   },
   { timestamps: { createdAt: false, updatedAt: true }, collection: 'challengeparticipants' },
 );
 participantSchema.plugin(numericId('challengeParticipants'));
 participantSchema.index({ challengeId: 1, userId: 1 }, { unique: true });
+// The leaderboard's order: most progress first, ties to whoever got there first.
+participantSchema.index({ challengeId: 1, currentProgress: -1, reachedAt: 1, id: 1 });
+// A user's own challenges (GET /api/user/challenges).
+participantSchema.index({ userId: 1, joinedAt: -1 });
 export const ChallengeParticipant = mongoose.model<ChallengeParticipantFields>('ChallengeParticipant', participantSchema);

@@ -102,14 +102,22 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
       category: c.category,
       maxParticipants: c.maxParticipants,
       createdBy: idOf(c.createdBy),
+      participantCount: c.participants.length,
     });
-    for (const [username, progress] of c.participants) {
+    for (const [i, [username, progress]] of c.participants.entries()) {
+      const joinedAt = dayOffset(now, Math.min(c.startInDays, 0) - 1);
+      // One log per participant with progress, at a distinct time inside the challenge (before now), so the
+      // leaderboard's tie-break (who got there first) has real times to compare.
+      const loggedAt = new Date(Math.min(dayOffset(now, c.endInDays).getTime(), now.getTime()) - (i + 1) * 3_600_000);
       await ChallengeParticipant.create({
         challengeId: challenge.id,
         userId: idOf(username),
         currentProgress: progress,
         completed: progress >= c.target,
-        joinedAt: dayOffset(now, Math.min(c.startInDays, 0) - 1),
+        completedAt: progress >= c.target ? loggedAt : null,
+        reachedAt: progress > 0 ? loggedAt : joinedAt,
+        entries: progress > 0 ? [{ amount: progress, note: 'Progress so far', at: loggedAt }] : [],
+        joinedAt,
       });
     }
   }

@@ -27,6 +27,11 @@ export const AreaLoaderProvider = AreaLoaderContext.Provider;
 /** The loader, or null outside an AreaLoaderProvider (nav badges then render nothing). */
 export const useOptionalAreaLoader = () => useContext(AreaLoaderContext);
 
+/** The area loader, or null outside an AreaLoaderProvider (e.g. a page rendered on its own in a test). */
+export function useOptionalAreaLoader(): AreaLoader | null {
+  return useContext(AreaLoaderContext);
+}
+
 function useAreaLoader(): AreaLoader {
   const loader = useContext(AreaLoaderContext);
   if (!loader) throw new Error('AreaLoaderProvider is missing');

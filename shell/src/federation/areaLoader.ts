@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { AreaName, RemoteAreaModule, RemotesManifest } from '@fitconnect/shared-ui';
 
 /**
@@ -72,8 +73,15 @@ export function toAreaModule(area: AreaName, mod: unknown): RemoteAreaModule {
       throw new AreaLoadError(area, `The ${area} remote's routes module has an invalid route.`);
     }
   }
-  const NavBadge = typeof candidate.NavBadge === 'function' || typeof candidate.NavBadge === 'object' ? candidate.NavBadge : undefined;
-  return { area: candidate.area ?? area, routes: candidate.routes, ...(NavBadge ? { NavBadge } : {}) };
+  // Optional components a remote may add to the contract: kept only when they look like React components.
+  const isComponent = (c: unknown): c is ComponentType => typeof c === 'function' || (typeof c === 'object' && c !== null);
+  const { NavBadge, DashboardWidget } = candidate;
+  return {
+    area: candidate.area ?? area,
+    routes: candidate.routes,
+    ...(isComponent(NavBadge) ? { NavBadge } : {}),
+    ...(isComponent(DashboardWidget) ? { DashboardWidget } : {}),
+  };
 }
 
 export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {

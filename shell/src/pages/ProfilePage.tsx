@@ -16,6 +16,7 @@ import {
   currentUserQueryOptions,
   signInPath,
 } from '@fitconnect/shared-ui';
+import { DashboardWidgets } from '../federation/DashboardWidgets';
 import { useSignOut } from '../layout/useSignOut';
 import { Icon, type IconName } from './icons';
 import { focusRing } from './styles';
@@ -284,6 +285,8 @@ export function ProfilePage() {
               </Tiles>
             </CardBody>
           </Card>
+
+          <DashboardWidgets />
         </Stack>
 
         {user.isTrainer && (

@@ -1,0 +1,99 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { CreateChallengeBody, IdParam, LogProgressBody } from '@fitconnect/contracts';
+import { currentUser, requireUser } from '../http/auth';
+import { bodyOf, paramsOf, validateBody, validateParams } from '../http/validate';
+import { assertCreatableDates, assertJoinable, assertLoggable, assertWithinCap } from './policy';
+import { presentChallenge, presentChallengeDetail, presentLeaderboardEntry, presentParticipation, presentUserChallenge } from './presenter';
+import {
+  countsFor,
+  createChallenge,
+  findChallenge,
+  findParticipation,
+  joinChallenge,
+  joinedIds,
+  leaderboard,
+  listChallenges,
+  logProgress,
+  timingOf,
+  userChallenges,
+} from './service';
+
+const IdParams = z.object({ id: IdParam });
+
+export const challengesRouter = new Router();
+
+// The list, for everyone; a signed-in caller also learns which ones they joined.
+challengesRouter.get('/api/challenges', async (ctx) => {
+  const now = ctx.deps.clock.now();
+  const challenges = await listChallenges(now);
+  const ids = challenges.map((c) => c.id);
+  const counts = await countsFor(ids);
+  const joined = ctx.state.user ? await joinedIds(ctx.state.user.id, ids) : null;
+  ctx.body = challenges.map((c) => presentChallenge(c, { now, counts: counts.get(c.id), joined: joined ? joined.has(c.id) : undefined }));
+});
+
+challengesRouter.post('/api/challenges', requireUser(), validateBody(CreateChallengeBody), async (ctx) => {
+  const user = currentUser(ctx);
+  const body = bodyOf(ctx, CreateChallengeBody);
+  const now = ctx.deps.clock.now();
+  assertCreatableDates(body, now);
+  const challenge = await createChallenge(user.id, body);
+  ctx.status = 201;
+  ctx.body = presentChallenge(challenge, { now, joined: false });
+});
+
+challengesRouter.get('/api/challenges/:id', validateParams(IdParams), async (ctx) => {
+  const { id } = paramsOf(ctx, IdParams);
+  const now = ctx.deps.clock.now();
+  const challenge = await findChallenge(id);
+  const counts = await countsFor([id]);
+  const user = ctx.state.user;
+  const participation = user ? await findParticipation(id, user.id) : null;
+  ctx.body = presentChallengeDetail(challenge, { now, counts: counts.get(id), participation, signedIn: !!user });
+});
+
+challengesRouter.get('/api/challenges/:id/participants', validateParams(IdParams), async (ctx) => {
+  const { id } = paramsOf(ctx, IdParams);
+  await findChallenge(id);
+  const rows = await leaderboard(id);
+  ctx.body = rows.map((row, i) => presentLeaderboardEntry(row, i + 1));
+});
+
+challengesRouter.post('/api/challenges/:id/join', requireUser(), validateParams(IdParams), async (ctx) => {
+  const user = currentUser(ctx);
+  const { id } = paramsOf(ctx, IdParams);
+  const now = ctx.deps.clock.now();
+  const challenge = await findChallenge(id);
+  assertJoinable(timingOf(challenge, now));
+  const { alreadyJoined } = await joinChallenge(challenge, user.id, now);
+  const counts = await countsFor([id]);
+  ctx.status = alreadyJoined ? 200 : 201;
+  ctx.body = {
+    message: alreadyJoined ? 'You have already joined this challenge' : "You've successfully joined the challenge.",
+    alreadyJoined,
+    challenge: presentChallenge(challenge, { now, counts: counts.get(id), joined: true }),
+  };
+});
+
+challengesRouter.post('/api/challenges/:id/progress', requireUser(), validateParams(IdParams), validateBody(LogProgressBody), async (ctx) => {
+  const user = currentUser(ctx);
+  const { id } = paramsOf(ctx, IdParams);
+  const body = bodyOf(ctx, LogProgressBody);
+  const now = ctx.deps.clock.now();
+  const challenge = await findChallenge(id);
+  assertLoggable(timingOf(challenge, now));
+  assertWithinCap(challenge, body.progress);
+  const { participation, justCompleted } = await logProgress(challenge, user.id, body, now);
+  ctx.status = 201;
+  ctx.body = { message: 'Your progress has been recorded.', participation: presentParticipation(participation), justCompleted };
+});
+
+// The signed-in user's challenges with their progress (SPEC §7 refreshes it after a join).
+challengesRouter.get('/api/user/challenges', requireUser(), async (ctx) => {
+  const user = currentUser(ctx);
+  const now = ctx.deps.clock.now();
+  const rows = await userChallenges(user.id);
+  const counts = await countsFor(rows.map((r) => r.challenge.id));
+  ctx.body = rows.map((r) => presentUserChallenge(r, { now, counts: counts.get(r.challenge.id) }));
+});

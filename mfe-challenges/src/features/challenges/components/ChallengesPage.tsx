@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { UserChallenge } from '@fitconnect/contracts';
+import { Button, EmptyState, Grid, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
+import { useChallenges } from '../api/get-challenges';
+import { useUserChallenges } from '../api/get-user-challenges';
+import { progressPercent } from '../lib/format';
+import { timingOf } from '../lib/timing';
+import { ChallengeCard } from './ChallengeCard';
+import { CreateChallengeDialog } from './CreateChallengeDialog';
+import { Icon } from './icons';
+import { StatCards, type Stat } from './StatCards';
+
+/** Average completion across the user's challenges, in percent (units differ between challenges, percentages do not). */
+export function averageProgress(rows: UserChallenge[]): number {
+  if (rows.length === 0) return 0;
+  const sum = rows.reduce((acc, r) => acc + progressPercent(r.currentProgress, r.challenge.target), 0);
+  return Math.round(sum / rows.length);
+}
+
+/** /challenges: header, four stat cards, the cards grid, the create dialog (SPEC §2). */
+export function ChallengesPage() {
+  const { user, isSignedIn, isLoading: userLoading } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const list = useChallenges(userId, !userLoading);
+  const mine = useUserChallenges(userId);
+  const [createOpen, setCreateOpen] = useState(false);
+  const now = new Date();
+
+  const createAction = isSignedIn ? (
+    <Button onClick={() => setCreateOpen(true)}>
+      <Icon name="plus" size={18} /> Create Challenge
+    </Button>
+  ) : (
+    <Button as={Link} to={signInPath('/challenges')}>
+      Sign In to Create
+    </Button>
+  );
+
+  const mineReady = isSignedIn && mine.data;
+  const stats: Stat[] = [
+    {
+      label: 'Active Challenges',
+      icon: <Icon name="flame" />,
+      value: list.data ? list.data.filter((c) => timingOf(c, now) === 'active').length : '--',
+      testId: 'stat-active',
+    },
+    { label: 'Joined', icon: <Icon name="users" />, value: mineReady ? mine.data.length : '--', testId: 'stat-joined' },
+    { label: 'Completed', icon: <Icon name="check" />, value: mineReady ? mine.data.filter((r) => r.completed).length : '--', testId: 'stat-completed' },
+    { label: 'Total Progress', icon: <Icon name="chart" />, value: mineReady ? `${averageProgress(mine.data)}%` : '--', testId: 'stat-progress' },
+  ];
+
+  let content;
+  if (list.isPending) {
+    content = <Spinner center label="Loading challenges" />;
+  } else if (list.isError) {
+    content = (
+      <div role="alert">
+        <EmptyState
+          icon={<Icon name="alert" size={40} />}
+          title="Could not load challenges"
+          description="Something went wrong while loading the challenges. Please try again."
+          action={<Button onClick={() => void list.refetch()}>Try Again</Button>}
+        />
+      </div>
+    );
+  } else if (list.data.length === 0) {
+    content = (
+      <EmptyState
+        icon={<Icon name="general" size={40} />}
+        title="No Challenges Available"
+        description={isSignedIn ? 'Be the first to create a fitness challenge for the community!' : 'Sign in to create the first fitness challenge.'}
+        action={createAction}
+      />
+    );
+  } else {
+    content = (
+      <Grid $min="300px" as="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Challenges">
+        {list.data.map((c) => (
+          <li key={c.id} style={{ display: 'flex', flexDirection: 'column' }}>
+            <ChallengeCard challenge={c} signedIn={isSignedIn} now={now} />
+          </li>
+        ))}
+      </Grid>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <PageHeading subtitle="Join a challenge, log your progress and climb the leaderboard." actions={createAction}>
+        Fitness Challenges
+      </PageHeading>
+      <StatCards label="Challenge statistics" stats={stats} />
+      {content}
+      {isSignedIn && <CreateChallengeDialog open={createOpen} onClose={() => setCreateOpen(false)} />}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,258 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { useToastStore } from '@fitconnect/shared-ui';
+import type { ChallengeDetail, LeaderboardEntry, MyParticipation } from '@fitconnect/contracts';
+import { ChallengeDetailPage } from '../src/features/challenges/components/ChallengeDetailPage';
+import { Leaderboard } from '../src/features/challenges/components/Leaderboard';
+import { ProgressBar } from '../src/features/challenges/components/ProgressBar';
+import { LEADERBOARD_REFRESH_MS } from '../src/features/challenges/api/get-participants';
+import { fromNow, makeDetail, makeEntry, makeUser, mockFetch, signedIn, signedOut, type Handler, type Reply } from './helpers';
+
+jest.setTimeout(30_000);
+
+afterEach(() => act(() => useToastStore.getState().dismiss()));
+
+function renderDetail(routes: Record<string, Handler | Reply>, id = '7') {
+  const calls = mockFetch(routes);
+  const utils = renderWithProviders(
+    <Routes>
+      <Route path="/challenges/:id" element={<ChallengeDetailPage />} />
+    </Routes>,
+    { initialEntries: [`/challenges/${id}`] },
+  );
+  return { calls, ...utils, user: userEvent.setup() };
+}
+
+const board: LeaderboardEntry[] = [
+  makeEntry(1, { currentProgress: 90000, completed: true, user: { id: 11, firstName: 'Jamal', lastName: 'Baker', location: 'Leeds' } }),
+  makeEntry(2, { currentProgress: 42000, user: { id: 12, firstName: 'Priya', lastName: 'Kaur', location: 'Bristol' } }),
+  makeEntry(3, { currentProgress: 31250, user: { id: 1, firstName: 'Alex', lastName: 'Moss', location: 'Leeds' } }),
+  makeEntry(4, { currentProgress: 100, user: { id: 14, firstName: 'Tom', lastName: 'Hughes', location: '' } }),
+];
+
+describe('ChallengeDetailPage', () => {
+  it('shows the header, stats (days left rounded up), details with capacity and the leaderboard with medals and capped bars', async () => {
+    renderDetail({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ endDate: fromNow(3.2), maxParticipants: 50, participantCount: 4, completedCount: 1 }) },
+      'GET /api/challenges/7/participants': { status: 200, body: board },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '10K Steps a Day' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Challenges/ })).toHaveAttribute('href', '/challenges');
+    expect(screen.getByRole('img', { name: 'Cardio challenge' })).toBeInTheDocument();
+    expect(screen.getByText('Easy')).toBeInTheDocument();
+    expect(screen.getByTestId('stat-goal')).toHaveTextContent('70,000 steps');
+    expect(screen.getByTestId('stat-days-left')).toHaveTextContent('Days Left4');
+    await waitFor(() => expect(screen.getByTestId('stat-participants')).toHaveTextContent('Participants4'));
+    expect(screen.getByTestId('stat-completed')).toHaveTextContent('Completed1');
+    expect(screen.getByTestId('capacity')).toHaveTextContent('4 / 50 participants');
+    expect(screen.getByText('7 days')).toBeInTheDocument();
+
+    const rows = await screen.findAllByTestId('leaderboard-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/Jamal Baker90,000 stepsLeeds/),
+      expect.stringMatching(/Priya Kaur42,000 stepsBristol/),
+      expect.stringMatching(/Alex Moss31,250 steps/),
+      expect.stringMatching(/^Rank 4Tom Hughes100 stepsLocation not set/),
+    ]);
+    expect(within(rows[0]).getByRole('img', { name: 'Gold medal, rank 1' })).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('img', { name: 'Silver medal, rank 2' })).toBeInTheDocument();
+    expect(within(rows[2]).getByRole('img', { name: 'Bronze medal, rank 3' })).toBeInTheDocument();
+    expect(within(rows[3]).queryByRole('img', { name: /medal/ })).not.toBeInTheDocument();
+    expect(within(rows[0]).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(within(rows[1]).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+    expect(screen.queryByText(/@/)).not.toBeInTheDocument();
+  });
+
+  it('signed out: Sign In to Join and a sign-in prompt instead of the progress form', async () => {
+    renderDetail({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges/7': { status: 200, body: makeDetail() },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+    });
+    expect(await screen.findByRole('link', { name: 'Sign In to Join' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges%2F7');
+    expect(screen.getByRole('link', { name: 'Sign In to Log Progress' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges%2F7');
+    expect(screen.queryByRole('heading', { name: 'Log Your Progress' })).not.toBeInTheDocument();
+    expect(await screen.findByText('No participants yet')).toBeInTheDocument();
+  });
+
+  it('ended: a disabled Challenge Ended, no progress card, 0 days left', async () => {
+    renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ startDate: fromNow(-30), endDate: fromNow(-2), status: 'ended', joined: false }) },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+    });
+    expect(await screen.findByRole('button', { name: 'Challenge Ended' })).toBeDisabled();
+    expect(screen.getByTestId('stat-days-left')).toHaveTextContent('Days Left0');
+    expect(screen.queryByRole('heading', { name: 'Log Your Progress' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign In/ })).not.toBeInTheDocument();
+  });
+
+  it('upcoming and signed in: Join Challenge, no progress card; joining refreshes detail and leaderboard', async () => {
+    let joined = false;
+    const me = makeUser();
+    const calls = renderDetail({
+      'GET /api/auth/user': signedIn(me),
+      'GET /api/challenges/7': () => ({
+        status: 200,
+        body: makeDetail({
+          startDate: fromNow(2),
+          endDate: fromNow(9),
+          status: 'upcoming',
+          joined,
+          myParticipation: joined ? { currentProgress: 0, completed: false, completedAt: null, joinedAt: fromNow(0), entries: [] } : null,
+        }),
+      }),
+      'GET /api/challenges/7/participants': () => ({ status: 200, body: joined ? [makeEntry(1, { currentProgress: 0, user: { id: me.id, firstName: 'Alex', lastName: 'Moss', location: 'Leeds' } })] : [] }),
+      'POST /api/challenges/7/join': () => {
+        joined = true;
+        return { status: 201, body: {} };
+      },
+    }).calls;
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Join Challenge' }));
+    expect(await screen.findByText('Challenge Joined!')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Joined/ })).toBeDisabled();
+    expect(await screen.findByText('(you)')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Log Your Progress' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/challenges/7/participants')).toHaveLength(2);
+  });
+
+  it('logs progress: 0 is refused with Invalid Progress and nothing is sent; a valid log is sent, toasts, resets and shows in the history', async () => {
+    const entries: MyParticipation['entries'] = [];
+    let total = 1000;
+    const detail = (): ChallengeDetail =>
+      makeDetail({
+        joined: true,
+        myParticipation: { currentProgress: total, completed: false, completedAt: null, joinedAt: fromNow(-1), entries: [...entries].reverse() },
+      });
+    const { calls, user } = renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': () => ({ status: 200, body: detail() }),
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'POST /api/challenges/7/progress': (call) => {
+        const b = call.body as { progress: number; note?: string };
+        entries.push({ amount: b.progress, ...(b.note ? { note: b.note } : {}), at: new Date().toISOString() });
+        total += b.progress;
+        return { status: 201, body: { message: 'ok', participation: detail().myParticipation, justCompleted: false } };
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Log Your Progress' })).toBeInTheDocument();
+    const amount = screen.getByLabelText('Amount (steps)');
+    const note = screen.getByLabelText('Note (optional)');
+    expect(amount).toHaveValue(0);
+    expect(screen.getByText('No progress logged yet.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    expect(await screen.findByText('Invalid Progress')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid progress amount.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    await user.clear(amount);
+    await user.type(amount, '150000');
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    expect(await screen.findByText('A single log can be at most 70,000 steps. Please check the amount.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    act(() => useToastStore.getState().dismiss());
+    await user.clear(amount);
+    await user.type(amount, '2500');
+    await user.type(note, '  Lunch walk  ');
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    expect(await screen.findByText('Progress Logged!')).toBeInTheDocument();
+    expect(screen.getByText('Your progress has been recorded.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ progress: 2500, note: 'Lunch walk' });
+    await waitFor(() => expect(amount).toHaveValue(0));
+    expect(note).toHaveValue('');
+    expect(await screen.findByText('+2,500 steps')).toBeInTheDocument();
+    expect(screen.getByText('Lunch walk')).toBeInTheDocument();
+    expect(screen.getByText('3,500 / 70,000 steps')).toBeInTheDocument();
+
+    // An empty note is left out of the payload.
+    await user.clear(amount);
+    await user.type(amount, '10');
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1].body).toEqual({ progress: 10 });
+  });
+
+  it('shows the server refusal of a log as an Error toast', async () => {
+    const { user } = renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ joined: true, myParticipation: { currentProgress: 0, completed: false, completedAt: null, joinedAt: fromNow(-1), entries: [] } }) },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'POST /api/challenges/7/progress': { status: 409, body: { message: 'This challenge has ended' } },
+    });
+    await user.type(await screen.findByLabelText('Amount (steps)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('This challenge has ended')).toBeInTheDocument();
+  });
+
+  it('makes no call for a non-numeric id and shows Challenge Not Found', async () => {
+    const { calls } = renderDetail({ 'GET /api/auth/user': signedOut }, 'abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Challenge Not Found' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/challenges'))).toEqual([]);
+  });
+
+  it('shows Challenge Not Found for an unknown id', async () => {
+    renderDetail({ 'GET /api/auth/user': signedOut, 'GET /api/challenges/7': { status: 404, body: { message: 'Challenge not found' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Challenge Not Found' }, { timeout: 8000 })).toBeInTheDocument();
+  }, 10000);
+
+  it('refreshes the leaderboard every 30 seconds', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      let reads = 0;
+      mockFetch({
+        'GET /api/auth/user': signedOut,
+        'GET /api/challenges/7': { status: 200, body: makeDetail() },
+        'GET /api/challenges/7/participants': () => {
+          reads += 1;
+          return { status: 200, body: reads > 1 ? [makeEntry(1, { user: { id: 20, firstName: 'Newcomer', lastName: 'Late', location: 'York' } })] : [] };
+        },
+      });
+      renderWithProviders(
+        <Routes>
+          <Route path="/challenges/:id" element={<ChallengeDetailPage />} />
+        </Routes>,
+        { initialEntries: ['/challenges/7'] },
+      );
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+      expect(await screen.findByText('No participants yet')).toBeInTheDocument();
+      expect(reads).toBe(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(LEADERBOARD_REFRESH_MS);
+      });
+      expect(reads).toBe(2);
+      expect(screen.getByText('Newcomer Late')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('ProgressBar and Leaderboard', () => {
+  it('caps the bar at 100 percent', () => {
+    renderWithProviders(
+      <>
+        <ProgressBar progress={250} target={100} label="over" />
+        <ProgressBar progress={25} target={100} label="quarter" />
+      </>,
+    );
+    expect(screen.getByRole('progressbar', { name: 'over' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getAllByTestId('progress-fill')[0]).toHaveStyle({ width: '100%' });
+    expect(screen.getByRole('progressbar', { name: 'quarter' })).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getAllByTestId('progress-fill')[1]).toHaveStyle({ width: '25%' });
+  });
+
+  it("says 'No participants yet' when empty", () => {
+    renderWithProviders(<Leaderboard entries={[]} target={10} unit="km" />);
+    expect(screen.getByText('No participants yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { useToastStore } from '@fitconnect/shared-ui';
+import area from '../src/routes';
+import { LocationProbe, fromNow, makeChallenge, makeUserChallenge, mockFetch, signedIn, signedOut, type Reply } from './helpers';
+
+function renderList() {
+  return renderWithProviders(
+    <Routes>
+      {area.routes.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { initialEntries: ['/challenges'] },
+  );
+}
+
+jest.setTimeout(30_000);
+
+afterEach(() => act(() => useToastStore.getState().dismiss()));
+
+const active = makeChallenge({ id: 1, title: 'Active One', difficulty: 'easy', category: 'cardio', target: 70000, unit: 'steps' });
+const upcoming = makeChallenge({ id: 2, title: 'Upcoming One', startDate: fromNow(2), endDate: fromNow(9), difficulty: 'hard', category: 'strength', status: 'upcoming' });
+const ended = makeChallenge({ id: 3, title: 'Ended One', startDate: fromNow(-20), endDate: fromNow(-10), difficulty: 'medium', category: 'flexibility', status: 'ended' });
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+describe('signed out', () => {
+  it('shows the cards with timing labels, Sign In prompts, and -- for the personal stats', async () => {
+    const calls = mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/challenges': { status: 200, body: [active, upcoming, ended] } });
+    renderList();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fitness Challenges' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Active One' });
+
+    expect(within(card('Active One')).getByTestId('timing-label')).toHaveTextContent('Active Now');
+    expect(within(card('Upcoming One')).getByTestId('timing-label')).toHaveTextContent('Starts Soon');
+    expect(within(card('Ended One')).getByTestId('timing-label')).toHaveTextContent('Ended');
+    expect(within(card('Active One')).getByText('70,000 steps')).toBeInTheDocument();
+    expect(within(card('Active One')).getByText('Easy')).toBeInTheDocument();
+    expect(within(card('Upcoming One')).getByRole('img', { name: 'Strength challenge' })).toBeInTheDocument();
+    expect(within(card('Active One')).getByRole('img', { name: 'Cardio challenge' })).toBeInTheDocument();
+    expect(within(card('Active One')).getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', '/challenges/1');
+
+    expect(within(card('Active One')).getByRole('link', { name: /^Sign In to Join/ })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges');
+    expect(within(card('Upcoming One')).getByRole('link', { name: /^Sign In to Join/ })).toBeInTheDocument();
+    expect(within(card('Ended One')).getByRole('button', { name: /^Ended/ })).toBeDisabled();
+
+    expect(screen.getByRole('link', { name: 'Sign In to Create' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges');
+    expect(screen.queryByRole('button', { name: /Create Challenge/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('stat-active')).toHaveTextContent('Active Challenges1');
+    for (const id of ['stat-joined', 'stat-completed', 'stat-progress']) expect(screen.getByTestId(id)).toHaveTextContent('--');
+    // No personal call while signed out.
+    expect(calls.some((c) => c.path === '/api/user/challenges')).toBe(false);
+  });
+
+  it('shows No Challenges Available with the sign-in prompt', async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/challenges': { status: 200, body: [] } });
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'No Challenges Available' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign In to Create' })).toHaveLength(2);
+  });
+});
+
+describe('signed in', () => {
+  it('has Create Challenge, Join buttons and real figures from /api/user/challenges', async () => {
+    mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges': { status: 200, body: [{ ...active, joined: true }, { ...upcoming, joined: false }, { ...ended, joined: false }] },
+      'GET /api/user/challenges': {
+        status: 200,
+        body: [
+          makeUserChallenge({ challenge: { ...active, joined: true }, currentProgress: 35000 }),
+          makeUserChallenge({ challenge: { ...ended, target: 100, joined: true }, currentProgress: 150, completed: true }),
+        ],
+      },
+    });
+    renderList();
+    await screen.findByRole('article', { name: 'Active One' });
+    expect(screen.getByRole('button', { name: /Create Challenge/ })).toBeInTheDocument();
+    expect(within(card('Active One')).getByRole('button', { name: /^Joined/ })).toBeDisabled();
+    expect(within(card('Upcoming One')).getByRole('button', { name: /^Join:/ })).toBeEnabled();
+    expect(within(card('Ended One')).getByRole('button', { name: /^Ended/ })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('stat-joined')).toHaveTextContent('Joined2'));
+    expect(screen.getByTestId('stat-completed')).toHaveTextContent('Completed1');
+    // (50 % + 100 % capped) / 2
+    expect(screen.getByTestId('stat-progress')).toHaveTextContent('Total Progress75%');
+  });
+
+  it('joins from a card: toast, then the list and /api/user/challenges are read again', async () => {
+    let joined = false;
+    const calls = mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges': () => ({ status: 200, body: [{ ...upcoming, joined }] }),
+      'GET /api/user/challenges': () => ({ status: 200, body: joined ? [makeUserChallenge({ challenge: { ...upcoming, joined: true } })] : [] }),
+      'POST /api/challenges/2/join': (): Reply => {
+        joined = true;
+        return { status: 201, body: { message: 'ok', alreadyJoined: false, challenge: { ...upcoming, joined: true } } };
+      },
+    });
+    renderList();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Join: Upcoming One' }));
+    expect(await screen.findByText('Challenge Joined!')).toBeInTheDocument();
+    expect(screen.getByText("You've successfully joined the challenge.")).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Joined/ })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('stat-joined')).toHaveTextContent('Joined1'));
+    expect(calls.filter((c) => c.path === '/api/challenges' && c.method === 'GET')).toHaveLength(2);
+    expect(calls.filter((c) => c.path === '/api/user/challenges')).toHaveLength(2);
+  });
+
+  it("shows the server's reason when a join is refused", async () => {
+    mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges': { status: 200, body: [{ ...upcoming, joined: false }] },
+      'GET /api/user/challenges': { status: 200, body: [] },
+      'POST /api/challenges/2/join': { status: 409, body: { message: 'This challenge is full' } },
+    });
+    renderList();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Join: Upcoming One' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('This challenge is full')).toBeInTheDocument();
+  });
+
+  it('shows No Challenges Available with Create Challenge', async () => {
+    mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/challenges': { status: 200, body: [] }, 'GET /api/user/challenges': { status: 200, body: [] } });
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'No Challenges Available' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Create Challenge/ })).toHaveLength(2);
+  });
+});
+
+it('shows an error with Try Again after the retries fail (SPEC §4: 2 retries)', async () => {
+  const calls = mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/challenges': { status: 500, body: { message: 'down' } } });
+  renderList();
+  expect(await screen.findByRole('heading', { name: 'Could not load challenges' }, { timeout: 8000 })).toBeInTheDocument();
+  expect(calls.filter((c) => c.path === '/api/challenges')).toHaveLength(3);
+  expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+}, 10000);
