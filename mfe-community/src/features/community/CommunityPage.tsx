@@ -18,6 +18,12 @@ const Panel = styled.div`
   margin-top: ${({ theme }) => theme.space.lg};
 `;
 
+// Three tabs do not fit one row at phone widths: let them wrap instead of scrolling sideways.
+const CommunityTabs = styled(Tabs)`
+  flex-wrap: wrap;
+  overflow-x: visible;
+`;
+
 const FeedbackWrap = styled.div`
   max-width: 720px;
 `;
@@ -48,7 +54,7 @@ export function CommunityPage() {
   return (
     <PageContainer>
       <PageHeading subtitle="Connect with other members, read and share reviews, and help us improve FitConnect.">Community</PageHeading>
-      <Tabs tabs={COMMUNITY_TABS.map((t) => ({ id: t.id, label: t.label }))} value={tab} onChange={select} idPrefix={ID_PREFIX} aria-label="Community sections" />
+      <CommunityTabs tabs={COMMUNITY_TABS.map((t) => ({ id: t.id, label: t.label }))} value={tab} onChange={select} idPrefix={ID_PREFIX} aria-label="Community sections" />
       <Panel>
         <TabPanel id="feed" value={tab} idPrefix={ID_PREFIX}>
           <FeedTab />
