@@ -64,6 +64,8 @@ test('sends SPEC payload, shows the thank-you view, and returns to an empty form
   expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('');
   expect(screen.getByRole('combobox', { name: 'Feedback type' })).toHaveValue('feature');
   expect(screen.getByRole('checkbox', { name: "I'd like to join the FitConnect community" })).not.toBeChecked();
+  // Focus does not fall to the page body when the thank-you view goes away.
+  expect(screen.getByRole('heading', { name: 'Feedback & Community' })).toHaveFocus();
 });
 
 test('a failure shows the SPEC message and keeps what was typed', async () => {

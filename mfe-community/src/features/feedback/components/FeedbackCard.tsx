@@ -16,6 +16,9 @@ import { useSendFeedback } from '../api/send-feedback';
 
 const Title = styled.h2`
   margin: 0 0 4px;
+  &:focus {
+    outline: none;
+  }
   font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
@@ -110,6 +113,8 @@ export function FeedbackCard() {
   const [tried, setTried] = useState(false);
   const [thanked, setThanked] = useState(false);
   const thanksRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const wasThanked = useRef(false);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -123,9 +128,16 @@ export function FeedbackCard() {
     onError: () => toast({ title: 'Error', description: FEEDBACK_FAILED_MESSAGE, variant: 'destructive' }),
   });
 
+  // Focus follows the view: onto the thank-you message, then back to the form's title when it resets
+  // (otherwise it would drop to the page body when the focused view disappears).
   useEffect(() => {
-    if (!thanked) return;
-    thanksRef.current?.focus();
+    if (!thanked) {
+      if (wasThanked.current) titleRef.current?.focus({ preventScroll: true });
+      wasThanked.current = false;
+      return;
+    }
+    wasThanked.current = true;
+    thanksRef.current?.focus({ preventScroll: true });
     const t = setTimeout(() => setThanked(false), FEEDBACK_THANK_YOU_MS);
     return () => clearTimeout(t);
   }, [thanked]);
@@ -170,7 +182,9 @@ export function FeedbackCard() {
           </Thanks>
         ) : (
           <>
-            <Title>Feedback &amp; Community</Title>
+            <Title ref={titleRef} tabIndex={-1}>
+              Feedback &amp; Community
+            </Title>
             <Lead>Tell us what to build next, what to improve or what is broken, and join the community if you like.</Lead>
             <Form onSubmit={submit} noValidate aria-label="Send feedback">
               <Select
