@@ -6,6 +6,8 @@ import { workoutsRouter } from './workouts/routes';
 import { trainersRouter } from './trainers/routes';
 import { messagesRouter } from './messages/routes';
 import { challengesRouter } from './challenges/routes';
+import { communityRouter } from './community/routes';
+import { feedbackRouter } from './feedback/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -15,4 +17,6 @@ export const moduleRouters: Router[] = [
   trainersRouter,
   messagesRouter,
   challengesRouter,
+  communityRouter,
+  feedbackRouter,
 ];

@@ -6,3 +6,4 @@ export * from './challenges';
 export * from './community';
 export * from './trainers';
 export * from './messages';
+export * from './feedback';

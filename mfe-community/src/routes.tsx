@@ -1,10 +1,17 @@
+// The community area's routes module (exposed as ./routes; the shell loads it with loadRemote).
 import type { RemoteAreaModule } from '@fitconnect/shared-ui';
-import { placeholderPage } from './Placeholder';
+import { CommunityPage } from './features/community/CommunityPage';
+import { useDocumentTitle } from './lib/useDocumentTitle';
 
-/** The community area: /community (feed, reviews, feedback). */
+function CommunityRoute() {
+  useDocumentTitle('Community');
+  return <CommunityPage />;
+}
+
+/** The community area: /community (feed, reviews, feedback: ?tab=feed|reviews|feedback). */
 const communityArea: RemoteAreaModule = {
   area: 'community',
-  routes: [{ path: '/community', Component: placeholderPage('Community', 'The community feed and reviews are not available yet.') }],
+  routes: [{ path: '/community', Component: CommunityRoute }],
 };
 
 export default communityArea;

@@ -19,7 +19,8 @@ test('exactly the signed-in-only pages ask the shell for a signed-in user', () =
   expect(protectedPaths.sort()).toEqual([]);
 });
 
-test('/community shows the area heading and says the feature is not available yet', async () => {
+test('/community shows the Community heading and its tabs', async () => {
+  global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ user: null }), headers: { get: () => null, has: () => false } })) as unknown as typeof fetch;
   renderWithProviders(
     <Routes>
       {area.routes.map(({ path, Component }) => (
@@ -29,5 +30,7 @@ test('/community shows the area heading and says the feature is not available ye
     { initialEntries: ['/community'] },
   );
   expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
-  expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Community Feed' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tab', { name: 'Community Reviews' })).toBeInTheDocument();
+  expect(document.title).toBe('Community | FitConnect');
 });

@@ -206,6 +206,7 @@ export interface SeedCommunityReview {
   rating: number;
   title: string;
   comment: string;
+  /** How many seeded people (never the author, never 'demo') mark it helpful: one real vote each. */
   helpful: number;
   isAnonymous: boolean;
   /** null: written without an account. */
@@ -214,14 +215,14 @@ export interface SeedCommunityReview {
 }
 
 export const communityReviews: SeedCommunityReview[] = [
-  { category: 'platform', rating: 5, title: 'Everything in one place', comment: 'Plans, trainers and challenges in one app. I finally stopped juggling three different apps.', helpful: 14, isAnonymous: false, author: 'demo', daysAgo: 2 },
+  { category: 'platform', rating: 5, title: 'Everything in one place', comment: 'Plans, trainers and challenges in one app. I finally stopped juggling three different apps.', helpful: 10, isAnonymous: false, author: 'demo', daysAgo: 2 },
   { category: 'platform', rating: 4, title: 'Clean and quick', comment: 'Fast and easy to use on my phone. Dark mode is a nice touch for late-night planning.', helpful: 6, isAnonymous: true, author: 'tom.hughes', daysAgo: 9 },
-  { category: 'community', rating: 5, title: 'Friendly and motivating', comment: 'The challenges leaderboard keeps me going. People here are genuinely supportive.', helpful: 11, isAnonymous: false, author: 'priya.k', daysAgo: 4 },
+  { category: 'community', rating: 5, title: 'Friendly and motivating', comment: 'The challenges leaderboard keeps me going. People here are genuinely supportive.', helpful: 8, isAnonymous: false, author: 'priya.k', daysAgo: 4 },
   { category: 'community', rating: 4, title: 'Great to share progress', comment: 'Love seeing how others get on with the same challenge. Would like more local events.', helpful: 3, isAnonymous: false, author: 'fiona.mac', daysAgo: 16 },
-  { category: 'features', rating: 5, title: 'AI plans are spot on', comment: 'The generated workouts respect my dodgy knee and only use the kit I have at home.', helpful: 19, isAnonymous: false, author: 'jamal.b', daysAgo: 6 },
+  { category: 'features', rating: 5, title: 'AI plans are spot on', comment: 'The generated workouts respect my dodgy knee and only use the kit I have at home.', helpful: 12, isAnonymous: false, author: 'jamal.b', daysAgo: 6 },
   { category: 'features', rating: 3, title: 'Want more exercise videos', comment: 'The tutorial library is useful but I would love more exercises and variations.', helpful: 2, isAnonymous: true, author: null, daysAgo: 21 },
-  { category: 'trainers', rating: 5, title: 'Found a brilliant coach', comment: 'Searched by my postcode and found a running coach ten minutes away. Best decision this year.', helpful: 9, isAnonymous: false, author: 'fiona.mac', daysAgo: 3 },
+  { category: 'trainers', rating: 5, title: 'Found a brilliant coach', comment: 'Searched by my postcode and found a running coach ten minutes away. Best decision this year.', helpful: 7, isAnonymous: false, author: 'fiona.mac', daysAgo: 3 },
   { category: 'trainers', rating: 4, title: 'Good range of trainers', comment: 'Plenty of choice in Birmingham with clear prices per hour. Messaging them was easy.', helpful: 4, isAnonymous: false, author: 'jamal.b', daysAgo: 12 },
-  { category: 'workouts', rating: 5, title: 'Perfect home workouts', comment: 'Forty-five minute sessions with just dumbbells that still leave me wrecked. Brilliant.', helpful: 7, isAnonymous: false, author: 'tom.hughes', daysAgo: 1 },
+  { category: 'workouts', rating: 5, title: 'Perfect home workouts', comment: 'Forty-five minute sessions with just dumbbells that still leave me wrecked. Brilliant.', helpful: 5, isAnonymous: false, author: 'tom.hughes', daysAgo: 1 },
   { category: 'workouts', rating: 4, title: 'Solid beginner plans', comment: 'As a complete beginner the warm-ups and cool-downs helped me avoid getting sore.', helpful: 5, isAnonymous: true, author: 'priya.k', daysAgo: 25 },
 ];

@@ -5,7 +5,7 @@ import { nextId } from '../db/counter';
 import { Trainer, TrainerReview, refreshTrainerRating } from '../trainers/model';
 import { ensureTrainerPoints, pointFor } from '../trainers/service';
 import { Challenge, ChallengeParticipant } from '../challenges/model';
-import { CommunityReview } from '../community/model';
+import { CommunityReview, HelpfulVote } from '../community/model';
 import type { Logger } from '../log';
 import { DEMO_PASSWORD, clients, trainers, challenges, communityReviews, dayOffset } from './data';
 
@@ -122,19 +122,27 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
     }
   }
 
+  // Community reviews: every helpful count is backed by real votes (one per person, the unique index the
+  // API relies on), cast by seeded people other than the author; 'demo' keeps every vote to try out.
   for (const r of communityReviews) {
     const at = dayOffset(now, -r.daysAgo);
-    await CommunityReview.create({
-      userId: r.author ? idOf(r.author) : null,
+    const authorId = r.author ? idOf(r.author) : null;
+    const voters = people
+      .map((p) => idOf(p.username))
+      .filter((id) => id !== authorId && id !== idOf('demo'))
+      .slice(0, r.helpful);
+    const review = await CommunityReview.create({
+      userId: authorId,
       category: r.category,
       rating: r.rating,
       title: r.title,
       comment: r.comment,
-      helpful: r.helpful,
+      helpful: voters.length,
       isAnonymous: r.isAnonymous,
       createdAt: at,
       updatedAt: at,
     });
+    for (const userId of voters) await HelpfulVote.create({ reviewId: review.id, userId, createdAt: at });
   }
 
   opts.logger?.info(

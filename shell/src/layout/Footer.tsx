@@ -110,7 +110,13 @@ const COLUMNS: { title: string; entries: Entry[] }[] = [
   },
   {
     title: 'Contact Us',
-    entries: [{ label: 'Help Center' }, { label: 'Email Support' }, { label: 'Privacy Policy', to: '/privacy-policy' }, { label: 'Terms of Service' }],
+    // Help Center and Email Support open the community area's feedback form.
+    entries: [
+      { label: 'Help Center', to: '/community?tab=feedback' },
+      { label: 'Email Support', to: '/community?tab=feedback' },
+      { label: 'Privacy Policy', to: '/privacy-policy' },
+      { label: 'Terms of Service' },
+    ],
   },
 ];
 

@@ -1,0 +1,72 @@
+/**
+ * `npm run moderate` — the moderator's tool for reported community reviews (there is no admin UI).
+ *
+ *   npm run moderate                 list reviews hidden by reports (same as `list`)
+ *   npm run moderate -- restore 12   show review 12 again; its open reports are resolved
+ *   npm run moderate -- delete 12    remove review 12 for good
+ *
+ * Talks to the database the API uses (MONGODB_URI, else the embedded one in DATA_DIR/mongo; the embedded
+ * one can be opened by one process at a time, so stop `npm start` first when not using MONGODB_URI).
+ */
+import { startEmbeddedMongo } from '@fitconnect/embedded-mongo';
+import path from 'node:path';
+import { COMMUNITY_REVIEW_CATEGORY_LABELS, type CommunityReviewCategory } from '@fitconnect/contracts';
+import { loadConfig } from '../config';
+import { connectDb, disconnectDb } from '../db/connect';
+import '../app';
+import { deleteReview, hiddenReviews, restoreReview } from './service';
+
+const USAGE = 'Usage: npm run moderate [-- list | restore <id> | delete <id>]';
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'list', rawId] = argv;
+  if (!['list', 'restore', 'delete'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const id = Number(rawId);
+  if (command !== 'list' && !(Number.isInteger(id) && id > 0)) {
+    console.error(`${USAGE}\nA review id (a positive whole number) is required.`);
+    return 2;
+  }
+  const config = loadConfig();
+  const embedded = config.mongodbUri ? null : await startEmbeddedMongo({ dir: path.join(config.dataDir, 'mongo') });
+  try {
+    await connectDb(config.mongodbUri ?? embedded!.uri);
+    if (command === 'list') {
+      const hidden = await hiddenReviews();
+      if (hidden.length === 0) {
+        console.log('No reviews are hidden by reports.');
+        return 0;
+      }
+      console.log(`${hidden.length} review(s) hidden by reports:\n`);
+      for (const r of hidden) {
+        const label = COMMUNITY_REVIEW_CATEGORY_LABELS[r.category as CommunityReviewCategory] ?? r.category;
+        console.log(`#${r.id}  [${label}]  "${r.title}"  hidden ${r.hiddenAt ? r.hiddenAt.toISOString() : '(unknown)'}`);
+        console.log(`    ${r.comment.replace(/\s+/g, ' ')}`);
+        for (const rep of r.reports) console.log(`    - reported by user ${rep.userId} at ${rep.at.toISOString()}${rep.reason ? `: ${rep.reason}` : ''}`);
+        console.log('');
+      }
+      console.log('Restore one with `npm run moderate -- restore <id>`, remove it with `npm run moderate -- delete <id>`.');
+      return 0;
+    }
+    const done = command === 'restore' ? await restoreReview(id) : await deleteReview(id);
+    if (!done) {
+      console.error(command === 'restore' ? `Review ${id} is not hidden (or does not exist).` : `Review ${id} does not exist.`);
+      return 1;
+    }
+    console.log(command === 'restore' ? `Review ${id} is visible again.` : `Review ${id} was deleted.`);
+    return 0;
+  } finally {
+    await disconnectDb();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

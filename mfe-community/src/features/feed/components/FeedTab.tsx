@@ -1,0 +1,233 @@
+import styled from 'styled-components';
+import { Badge, Banner, Card, CardBody, media } from '@fitconnect/shared-ui';
+import { formatRelativeTime } from '../../../lib/relativeTime';
+import { LOCAL_FITNESS_NEWS, PROMO_COUNTS, SAMPLE_POSTS, type SamplePost } from '../data/posts';
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: start;
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const PostHeader = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  flex-wrap: wrap;
+`;
+
+const Avatar = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  border-radius: 50%;
+  flex-shrink: 0;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const AuthorName = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const PostText = styled.p`
+  margin: ${({ theme }) => `${theme.space.sm} 0`};
+  line-height: 1.55;
+`;
+
+const Counts = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const PromoCard = styled(Card)`
+  background: ${({ theme }) => theme.colors.infoBg};
+  border-color: ${({ theme }) => theme.colors.info};
+`;
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => `${theme.space.md} 0 0`};
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+    align-items: center;
+    text-align: center;
+    padding: ${({ theme }) => theme.space.sm};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-weight: 800;
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const NewsList = styled.ul`
+  list-style: none;
+  margin: ${({ theme }) => `${theme.space.sm} 0 0`};
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  li {
+    padding-bottom: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  li:last-child {
+    border-bottom: none;
+    padding-bottom: 0;
+  }
+`;
+
+const NewsTitle = styled.p`
+  margin: 0 0 2px;
+  font-weight: 600;
+`;
+
+function HeartIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ verticalAlign: '-3px', marginRight: 4 }}>
+      <path d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.3C11.8 6.1 13.2 5 15.2 5c3.5 0 5.7 3.6 4.3 6.9C19.5 16.4 12 21 12 21z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function CommentIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ verticalAlign: '-3px', marginRight: 4 }}>
+      <path d="M4 5h16v11H9l-5 4V5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function SamplePostCard({ post, now }: { post: SamplePost; now: number }) {
+  const at = new Date(now - post.minutesAgo * 60_000);
+  const headingId = `${post.id}-author`;
+  return (
+    <Card as="article" aria-labelledby={headingId} data-testid="sample-post">
+      <CardBody>
+        <PostHeader>
+          <Avatar aria-hidden="true">{post.initials}</Avatar>
+          <div>
+            <PostHeader>
+              <AuthorName id={headingId}>{post.author}</AuthorName>
+              {post.isTrainer && <Badge tone="info">Trainer</Badge>}
+            </PostHeader>
+            <Muted>
+              <time dateTime={at.toISOString()}>{formatRelativeTime(at, now)}</time>
+            </Muted>
+          </div>
+        </PostHeader>
+        <PostText>{post.content}</PostText>
+        <Counts aria-label="Reactions">
+          <li>
+            <HeartIcon />
+            {post.likes} likes
+          </li>
+          <li>
+            <CommentIcon />
+            {post.comments} comments
+          </li>
+        </Counts>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The Community Feed tab (SPEC §2): static sample content, clearly labelled as such. */
+export function FeedTab({ now = Date.now() }: { now?: number }) {
+  return (
+    <Layout>
+      <Column>
+        <SectionTitle>Latest Posts</SectionTitle>
+        <Banner tone="info" title="Sample posts">
+          These posts are examples of what members share. Posting, likes and comments are coming soon.
+        </Banner>
+        {SAMPLE_POSTS.map((p) => (
+          <SamplePostCard key={p.id} post={p} now={now} />
+        ))}
+      </Column>
+      <Column>
+        <Card>
+          <CardBody>
+            <SectionTitle>Welcome to the FitConnect Community!</SectionTitle>
+            <PostText>
+              Share your progress, swap tips with people who train like you, and get advice from certified trainers. Be kind, be
+              supportive, and keep it about fitness.
+            </PostText>
+          </CardBody>
+        </Card>
+        <PromoCard data-testid="promo-box">
+          <CardBody>
+            <SectionTitle>Join a growing community</SectionTitle>
+            <Stats>
+              <div>
+                <dt>Members</dt>
+                <dd>{PROMO_COUNTS.members}</dd>
+              </div>
+              <div>
+                <dt>Daily active users</dt>
+                <dd>{PROMO_COUNTS.dailyActive}</dd>
+              </div>
+            </Stats>
+          </CardBody>
+        </PromoCard>
+        <Card>
+          <CardBody>
+            <SectionTitle>Local Fitness News</SectionTitle>
+            <NewsList>
+              {LOCAL_FITNESS_NEWS.map((n) => (
+                <li key={n.id}>
+                  <NewsTitle>{n.title}</NewsTitle>
+                  <Muted>
+                    {n.when} · {n.where}
+                  </Muted>
+                </li>
+              ))}
+            </NewsList>
+          </CardBody>
+        </Card>
+      </Column>
+    </Layout>
+  );
+}
