@@ -24,9 +24,6 @@ export const AREA_LABELS: Record<AreaName, string> = {
 
 const AreaLoaderContext = createContext<AreaLoader | null>(null);
 export const AreaLoaderProvider = AreaLoaderContext.Provider;
-/** The loader, or null outside an AreaLoaderProvider (nav badges then render nothing). */
-export const useOptionalAreaLoader = () => useContext(AreaLoaderContext);
-
 /** The area loader, or null outside an AreaLoaderProvider (e.g. a page rendered on its own in a test). */
 export function useOptionalAreaLoader(): AreaLoader | null {
   return useContext(AreaLoaderContext);
