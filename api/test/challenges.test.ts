@@ -352,6 +352,8 @@ describe('POST /api/challenges/:id/progress', () => {
     ['missing', undefined],
     ['null', null],
     ['empty text', ''],
+    ['infinite', 'Infinity'],
+    ['absurd', 1e12],
   ];
   it.each(badAmounts)('refuses a %s amount (%j) with 400 and changes nothing', async (_label, progress) => {
     const { c, me } = await joinedChallenge();

@@ -40,7 +40,10 @@ export const CreateChallengeBody = z
 export type CreateChallengeBody = z.infer<typeof CreateChallengeBody>;
 
 export const LogProgressBody = z.object({
-  progress: z.coerce.number({ message: 'Please enter a valid progress amount.' }).gt(0, 'Please enter a valid progress amount.').max(1e9),
+  progress: z.coerce
+    .number({ message: 'Please enter a valid progress amount.' })
+    .gt(0, 'Please enter a valid progress amount.')
+    .max(1e9, 'Please enter a valid progress amount.'),
   note: z
     .string()
     .trim()
