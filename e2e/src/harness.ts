@@ -1,5 +1,5 @@
 /**
- * Browser-test harness: the BUILT site, a real API and Debian's chromium, all on ephemeral ports.
+ * Browser-test harness: the BUILT site, a real API and headless Chromium, all on ephemeral ports.
  *
  *   import { startSite, type Site } from '../src/harness';
  *
@@ -21,7 +21,11 @@
  *   - serves each remote's dist with scripts/serve-static.mjs (--cors) and the shell's dist with
  *     (--spa --remotes --api); /remotes.json comes from a temp file (`site.remotesFile`), so
  *     `site.setRemoteEntry(area, url)` switches one remote's manifest URL without touching the shell,
- *   - launches chromium (/usr/bin/chromium, or $CHROMIUM_PATH) headless through playwright-core.
+ *   - launches Chromium headless through playwright-core: $CHROMIUM_PATH, else Debian's /usr/bin/chromium,
+ *     else the binary inside the @sparticuz/chromium package (browser.ts; nothing is downloaded),
+ *   - watches every page from `site.newPage()` with the accessibility gate (a11y.ts): axe-core, WCAG 2.x
+ *     A/AA, after each navigation and at the end of each test; a serious or critical violation fails
+ *     the test. `expectAccessible(page)` checks a chosen state explicitly.
  *
  * Other helpers: `site.remotes[area]` ({ url, manifestUrl, port, stop(), restart() }), `site.serveDir(dir)`
  * (serve another folder, e.g. a second build of a remote), `buildApp(dir, { outDir, env })`,
@@ -33,6 +37,22 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AccessibilityGate, formatFindings } from './a11y';
+import { chooseBrowser, type BrowserChoice } from './browser';
+
+export { expectAccessible } from './a11y';
+
+/**
+ * The accessibility gate (a11y.ts): every page from `site.newPage()` is checked with axe after each
+ * navigation and at the end of the test; a serious or critical WCAG A/AA violation fails the test.
+ */
+const a11yGate = new AccessibilityGate();
+if (typeof afterEach === 'function') {
+  afterEach(async () => {
+    const findings = await a11yGate.flush();
+    if (findings.length) throw new Error(formatFindings(findings));
+  }, 120_000);
+}
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -191,6 +211,8 @@ export interface Site {
   shellUrl: string;
   apiUrl: string;
   browser: Browser;
+  /** Which Chromium runs the tests (Debian's, or the one from the @sparticuz/chromium package). */
+  browserChoice: BrowserChoice | null;
   remotes: Record<AreaName, RemoteServer>;
   /** The /remotes.json the shell serves (rewritten by setRemoteEntry). */
   remotesFile: string;
@@ -199,8 +221,11 @@ export interface Site {
   /** Point one area at another mf-manifest.json URL (the next page load of the shell uses it). */
   setRemoteEntry(area: AreaName, entry: string): void;
   serveDir(dir: string, opts?: ServeOptions): Promise<Served>;
-  /** A page in a fresh browser context (own cookies and storage). */
-  newPage(opts?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  /**
+   * A page in a fresh browser context (own cookies and storage), watched by the accessibility gate
+   * (`a11y: false` only for a page that is deliberately not a page of the site).
+   */
+  newPage(opts?: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; a11y?: boolean }): Promise<Page>;
   /** Create an account through the shell's /api proxy; the page's context is signed in afterwards. */
   signUp(page: Page, overrides?: Record<string, unknown>): Promise<{ username: string; password: string }>;
   logs(): string;
@@ -277,10 +302,13 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
     stops.push(() => shell.stop());
     procs.push(shell.proc);
 
-    // 5. Chromium.
+    // 5. Chromium: Debian's when installed, else the one that came with npm install (browser.ts).
+    let browserChoice: BrowserChoice | null = null;
     if (opts.launchBrowser !== false) {
+      browserChoice = await chooseBrowser();
       browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        executablePath: browserChoice.executablePath,
+        ...(browserChoice.env ? { env: { ...process.env, ...browserChoice.env } } : {}),
         headless: true,
         args: CHROMIUM_ARGS,
         timeout: 60_000,
@@ -294,6 +322,7 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
         if (!browser) throw new Error('startSite({ launchBrowser: false }) has no browser');
         return browser;
       },
+      browserChoice,
       remotes,
       remotesFile,
       tmpDir,
@@ -318,7 +347,9 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
         contexts.add(context);
         context.once('close', () => contexts.delete(context));
         context.setDefaultTimeout(20_000);
-        return context.newPage();
+        const page = await context.newPage();
+        if (o.a11y !== false) a11yGate.watch(page, o.colorScheme ?? 'light');
+        return page;
       },
       async signUp(page, overrides = {}) {
         counter += 1;
