@@ -84,6 +84,21 @@ function mingoOptions(ro: ReadOpts): Doc {
   return o;
 }
 
+/** A $group whose result cannot depend on string comparison (countDocuments' { _id: 1, n: { $sum: 1 } }). */
+function constantGroup(spec: unknown): boolean {
+  if (!isPlainObject(spec)) return false;
+  const { _id, ...acc } = spec;
+  if (containsFieldPath(_id)) return false;
+  return Object.values(acc).every((a) => isPlainObject(a) && Object.keys(a).length === 1 && ['$sum', '$avg', '$count', '$first', '$last', '$push'].includes(Object.keys(a)[0]));
+}
+
+function containsFieldPath(v: unknown): boolean {
+  if (typeof v === 'string') return v.startsWith('$');
+  if (Array.isArray(v)) return v.some(containsFieldPath);
+  if (isPlainObject(v)) return Object.values(v).some(containsFieldPath);
+  return false;
+}
+
 function containsKey(v: unknown, key: string): boolean {
   if (Array.isArray(v)) return v.some((x) => containsKey(x, key));
   if (!isPlainObject(v)) return false;
@@ -460,7 +475,7 @@ export class Engine {
       const op = Object.keys(st)[0];
       if (op === '$out' || op === '$merge') throw unsupported(`the ${op} aggregation stage`);
       if (op === '$geoNear' && i > 0) throw err('GeoNearNotFirst', '$geoNear is only valid as the first stage in a pipeline');
-      if (ro.collation && !COLLATION_STAGES.has(op)) throw unsupported(`the ${op} stage with a collation`);
+      if (ro.collation && !COLLATION_STAGES.has(op) && !(op === '$group' && constantGroup(st.$group))) throw unsupported(`the ${op} stage with a collation`);
     });
     const ns = `${db}.${target}`;
     let stages = pipeline as Doc[];
@@ -702,7 +717,9 @@ export class Engine {
         for (const c of copies) if (pathValues(c, p).every((v) => v === undefined)) setPath(c, p, []);
       }
     }
-    mingoUpdateMany(copies, inserting ? {} : q, ops, { arrayFilters: Array.isArray(arrayFilters) ? (arrayFilters as Doc[]) : undefined, cloneMode: 'deep' }, { ...MINGO_OPTS, ...mingoOptions(ro) });
+    // The documents already matched: the filter matters to mingo only for the positional $ operator.
+    const positional = Object.values(ops).some((spec) => Object.keys(spec as Doc).some((p) => p === '$' || p.includes('.$') || p.startsWith('$')));
+    mingoUpdateMany(copies, inserting || !positional ? {} : q, ops, { arrayFilters: Array.isArray(arrayFilters) ? (arrayFilters as Doc[]) : undefined, cloneMode: 'deep' }, { ...MINGO_OPTS, ...mingoOptions(ro) });
     return docs.map((d, i) => {
       const c = copies[i];
       if (!inserting && keyOf(c._id) !== keyOf(d._id)) {
