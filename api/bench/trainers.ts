@@ -77,6 +77,7 @@ async function main() {
 
   const places = ['LS6 2AB', 'M1 1AE', 'SW1A 1AA', 'Bristol', 'G12 8QQ', 'EH1', "King's Lynn", 'CF10 1EP', 'NE1 4ST', 'B15 2TT'];
   const scenarios: [string, () => string][] = [
+    ['baseline: GET /api/trainers/{id} (one indexed lookup; shows the machine and HTTP overhead)', () => `/api/trainers/${1 + Math.floor(rand() * N)}`],
     ['location search (nearest first, page 1 of 12)', () => `/api/trainers?location=${encodeURIComponent(pick(places))}`],
     ['filtered page (online, maxPrice, specialty, minRating, sort=rating, page 2)', () => `/api/trainers?online=true&maxPrice=60&specialty=yoga&minRating=3&sort=rating&page=2`],
     ['location + filters (inPerson, maxPrice, sort=price)', () => `/api/trainers?location=${encodeURIComponent(pick(places))}&inPerson=true&maxPrice=50&sort=price`],

@@ -105,6 +105,10 @@ describe('TrainersPage', () => {
     expect(screen.queryByTestId('trainer-distance')).not.toBeInTheDocument();
     expect(screen.queryByTestId('postcode-attribution')).not.toBeInTheDocument();
     expect(screen.getByPlaceholderText('Enter your postcode or city')).toHaveValue('Narnia');
+    // The server fell back to rating order: the sort says so and offers no distance.
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('rating');
+    expect(within(sort).queryByRole('option', { name: 'Nearest first' })).not.toBeInTheDocument();
   });
 
   it('puts every filter and the sort in the page URL and the list call, back to page 1', async () => {

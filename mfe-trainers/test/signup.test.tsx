@@ -181,6 +181,8 @@ describe('TrainerSignupPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create Trainer Account' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trainer-profile'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Finish your trainer profile' })).toBeInTheDocument();
+    expect(screen.getByText('Trainer profile not saved')).toBeInTheDocument();
+    expect(screen.queryByText('Registration failed')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Specialization/)).toHaveValue('Boxing Fitness');
     expect(screen.getByLabelText(/^Specialties/)).toHaveValue('Boxing, HIIT');
     expect(screen.getByLabelText(/^Location/)).toHaveValue('LS6 2AB');

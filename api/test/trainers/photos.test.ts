@@ -94,6 +94,22 @@ describe('POST /api/trainers/:id/upload-photo', () => {
     const ids = (await files().find({ 'metadata.trainerId': trainer.id }).toArray()).map((f) => f._id);
     expect(ids).toHaveLength(2);
     expect(await chunks().countDocuments({ files_id: { $nin: (await files().find({}).toArray()).map((f) => f._id) } })).toBe(0);
+    // GridFS's own indexes exist (the driver creates them on the first upload): chunks are unique per file and n.
+    const chunkIndexes = await chunks().listIndexes().toArray();
+    expect(chunkIndexes.find((i) => JSON.stringify(i.key) === JSON.stringify({ files_id: 1, n: 1 }))?.unique).toBe(true);
+  });
+
+  it('two simultaneous uploads leave exactly one photo and its thumbnail', async () => {
+    const owner = api.agent();
+    const { trainer } = await makeTrainer(owner, { location: 'Leeds' });
+    const a = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#aa0000' } }).jpeg().toBuffer();
+    const b = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000aa' } }).png().toBuffer();
+    const results = await Promise.all([upload(owner, trainer.id, a), upload(owner, trainer.id, b, { type: 'image/png', filename: 'b.png' }), upload(owner, trainer.id, a)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const stored = await files().find({ 'metadata.trainerId': trainer.id }).toArray();
+    expect(stored).toHaveLength(2);
+    const shown = (await api.agent().get(`/api/trainers/${trainer.id}`)).body;
+    expect(stored.map((f) => `/api/trainer-photos/${f._id}`).sort()).toEqual([shown.profileImage, shown.profileImageThumb].sort());
   });
 
   it('decides the type by content: a text file named .png and a GIF are refused with SPEC’s message', async () => {

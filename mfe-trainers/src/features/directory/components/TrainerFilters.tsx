@@ -69,10 +69,12 @@ export interface TrainerFiltersProps {
   onChange: (change: FilterChange) => void;
   onClear: () => void;
   canClear: boolean;
+  /** A location was searched and resolved (or is still resolving): sorting by distance makes sense. */
+  distanceAvailable: boolean;
 }
 
 /** In person / online, maximum price, specialty, minimum rating and sort; every change goes to the URL. */
-export function TrainerFilters({ query, onChange, onClear, canClear }: TrainerFiltersProps) {
+export function TrainerFilters({ query, onChange, onClear, canClear, distanceAvailable }: TrainerFiltersProps) {
   const [specialty, setSpecialty] = useState(query.specialty);
   useEffect(() => setSpecialty(query.specialty), [query.specialty]);
   const commitSpecialty = () => {
@@ -81,7 +83,7 @@ export function TrainerFilters({ query, onChange, onClear, canClear }: TrainerFi
   };
 
   const prices = query.maxPrice !== null && !PRICES.includes(query.maxPrice) ? [...PRICES, query.maxPrice].sort((a, b) => a - b) : PRICES;
-  const sortValue = query.sort ?? (query.location ? 'distance' : 'rating');
+  const sortValue = query.sort ?? (distanceAvailable ? 'distance' : 'rating');
   const [open, setOpen] = useState(false);
   const boxId = useId();
   const active = [query.online, query.inPerson, query.maxPrice !== null, !!query.specialty, query.minRating !== null].filter(Boolean).length;
@@ -130,7 +132,7 @@ export function TrainerFilters({ query, onChange, onClear, canClear }: TrainerFi
           value={sortValue}
           onChange={(e) => onChange({ sort: e.target.value as TrainerSort })}
           options={[
-            ...(query.location ? [{ value: 'distance', label: 'Nearest first' }] : []),
+            ...(distanceAvailable || query.sort === 'distance' ? [{ value: 'distance', label: 'Nearest first' }] : []),
             { value: 'rating', label: 'Highest rated' },
             { value: 'price', label: 'Lowest price' },
           ]}

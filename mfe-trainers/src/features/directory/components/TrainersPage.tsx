@@ -35,8 +35,9 @@ const Hero = styled.section`
   }
 `;
 
-const ResultLine = styled.p`
+const ResultLine = styled.h2`
   margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 600;
   color: ${({ theme }) => theme.colors.text};
 `;
@@ -172,7 +173,7 @@ export function TrainersPage() {
           <TrainerSearchBox value={query.location} onSearch={onSearch} />
         </Hero>
 
-        <TrainerFilters query={query} onChange={onFilter} onClear={onClear} canClear={hasFilters(query)} />
+        <TrainerFilters query={query} onChange={onFilter} onClear={onClear} canClear={hasFilters(query)} distanceAvailable={searched && resolved !== false} />
 
         <div aria-live="polite">
           {!result.isPending && !result.isError && result.trainers.length > 0 && (

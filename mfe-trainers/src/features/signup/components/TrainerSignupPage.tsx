@@ -249,8 +249,8 @@ export function TrainerSignupPage() {
       navigate(`/trainers/${trainer.id}`, { replace: true });
     } catch {
       toast({
-        title: 'Registration failed',
-        description: 'Your account was created and you are signed in, but your trainer profile could not be saved. Please finish it now.',
+        title: 'Trainer profile not saved',
+        description: 'Your account was created and you are signed in. Finish your trainer profile below to appear in the directory.',
         variant: 'destructive',
       });
       const state: FinishProfileState = { draft: { ...profile, location: account.location } };
