@@ -6,7 +6,7 @@
 import { MESSAGE_TOO_LONG, Message as MessageSchema, Thread, ConversationList } from '@fitconnect/contracts';
 import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
 import { openStream, sleep, startSecondInstance, type SseStream } from './messages-helpers';
-import { Message } from '../src/messages/model';
+import { Conversation, Message } from '../src/messages/model';
 
 jest.setTimeout(60_000);
 
@@ -348,6 +348,26 @@ describe('live delivery', () => {
     const s = await stream(b, { query: `since=${conv}:1` });
     await sleep(200);
     expect(s.events.filter((e) => e.event === 'message').map((e) => e.data.content)).toEqual(['2', '3']);
+  });
+
+  test('numbers stamped out of order (concurrent sends) in a conversation that began during the stream all arrive', async () => {
+    const a = await person();
+    const b = await person();
+    const live = await stream(b);
+    // What two concurrent sends can do: numbers 1 and 2 are allocated, and 2 is stamped before 1.
+    const now = new Date();
+    const pair = a.id < b.id ? { a: a.id, b: b.id } : { a: b.id, b: a.id };
+    await Conversation.create({ id: 900_000 + a.id, ...pair, members: [pair.a, pair.b], lastSeq: 2, createdAt: now, lastMessageAt: now });
+    const base = { conversationId: 900_000 + a.id, senderId: a.id, receiverId: b.id, sentAt: now, readAt: null, claimedAt: now, seq: null };
+    await Message.collection.insertMany([
+      { ...base, id: 800_000 + a.id * 2, content: 'first' },
+      { ...base, id: 800_001 + a.id * 2, content: 'second' },
+    ]);
+    await Message.updateOne({ id: 800_001 + a.id * 2 }, { $set: { seq: 2 } });
+    await Message.updateOne({ id: 800_000 + a.id * 2 }, { $set: { seq: 1 } });
+    await live.waitFor((e) => e.event === 'message' && e.data.content === 'first', 3000, 'the late-stamped first message');
+    expect(live.events.filter((e) => e.event === 'message').map((e) => e.data.seq)).toEqual([2, 1]);
+    expect(live.lastEventId).toContain(`${900_000 + a.id}:2`);
   });
 
   test('a message sent through instance A reaches a stream open on instance B', async () => {

@@ -138,7 +138,9 @@ export class StreamConnection implements Subscriber {
   private sendMessage(m: StoredMessage): void {
     if (this.closed || !canSeeMessage(this.userId, m)) return;
     const c = m.conversationId;
-    if (!this.cursor.has(c)) this.cursor.set(c, m.seq - 1); // a conversation that began during this stream
+    // A conversation unknown here began after this stream subscribed: all of it is new to the client, from
+    // number 1 (its first numbers may be stamped after later ones, so never start at this message).
+    if (!this.cursor.has(c)) this.cursor.set(c, 0);
     const at = this.cursor.get(c)!;
     let above = this.above.get(c);
     if (m.seq <= at || above?.has(m.seq)) return;
