@@ -7,7 +7,10 @@
 // - TypeScript/TSX through rspack's builtin SWC loader (no type checking: `npm run typecheck` does that).
 // - HTML page through HtmlRspackPlugin (the shell's page; a remote's standalone dev page).
 // - Production: content-hashed file names (long-cacheable), minified; index.html, mf-manifest.json and
-//   remoteEntry.js keep stable names (served no-cache by scripts/serve-static.mjs).
+//   remoteEntry.js keep stable names (served no-cache by scripts/serve-static.mjs); every text file also
+//   gets precompressed name.br and name.gz siblings (./precompress.js) for the static servers.
+// - One Module Federation runtime per page: the shell provides its runtime core to the remotes, whose
+//   production remoteEntry.js leaves it out; a remote's standalone page is a separate plain build.
 // - Module Federation (@module-federation/enhanced/rspack), MF type generation off (`dts: false`),
 //   `shareStrategy: 'loaded-first'` and ONE shared-singletons declaration (`sharedSingletons`).
 //   Remotes expose './routes' and publish mf-manifest.json. The shell declares NO remotes: it reads
@@ -31,6 +34,7 @@ const { ReactRefreshRspackPlugin: ReactRefreshPlugin } = require('@rspack/plugin
 const ROOT = path.resolve(__dirname, '..');
 
 const { REMOTES, remotesManifest } = require('./remotes');
+const { PrecompressPlugin } = require('./precompress');
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.
@@ -279,7 +283,7 @@ function createAppConfig(opts) {
         ...base,
         name: `${name}-container`,
         entry: {},
-        plugins: [define, new ModuleFederationPlugin(mf)],
+        plugins: [define, new ModuleFederationPlugin(mf), new PrecompressPlugin()],
       };
       /** @type {import('@rspack/core').Configuration} */
       const page = {
@@ -288,7 +292,7 @@ function createAppConfig(opts) {
         dependencies: [`${name}-container`],
         entry: { main: './src/index.ts' },
         output: { ...base.output, uniqueName: `${name}_page`, clean: false },
-        plugins: [html(), define],
+        plugins: [html(), define, new PrecompressPlugin()],
       };
       return [container, page];
     }
@@ -297,7 +301,7 @@ function createAppConfig(opts) {
     const config = {
       ...base,
       entry: { main: './src/index.ts' },
-      plugins: [html(), define, new ModuleFederationPlugin(mf), ...(refresh ? [new ReactRefreshPlugin()] : [])],
+      plugins: [html(), define, new ModuleFederationPlugin(mf), ...(refresh ? [new ReactRefreshPlugin()] : []), ...(isDev ? [] : [new PrecompressPlugin()])],
       devServer: devServer({ kind, port }),
     };
     return config;
