@@ -2,6 +2,7 @@
 // Browser tests live in e2e/ and run separately (npm run test:e2e) against the built site.
 module.exports = {
   projects: [
+    '<rootDir>/build-config',
     '<rootDir>/contracts',
     '<rootDir>/embedded-mongo',
     '<rootDir>/shared-ui',

@@ -7,7 +7,10 @@
 // - TypeScript/TSX through rspack's builtin SWC loader (no type checking: `npm run typecheck` does that).
 // - HTML page through HtmlRspackPlugin (the shell's page; a remote's standalone dev page).
 // - Production: content-hashed file names (long-cacheable), minified; index.html, mf-manifest.json and
-//   remoteEntry.js keep stable names (served no-cache by scripts/serve-static.mjs).
+//   remoteEntry.js keep stable names (served no-cache by scripts/serve-static.mjs); every text file also
+//   gets precompressed name.br and name.gz siblings (./precompress.js) for the static servers.
+// - One Module Federation runtime per page: the shell provides its runtime core to the remotes, whose
+//   production remoteEntry.js leaves it out; a remote's standalone page is a separate plain build.
 // - Module Federation (@module-federation/enhanced/rspack), MF type generation off (`dts: false`),
 //   `shareStrategy: 'loaded-first'` and ONE shared-singletons declaration (`sharedSingletons`).
 //   Remotes expose './routes' and publish mf-manifest.json. The shell declares NO remotes: it reads
@@ -31,11 +34,12 @@ const { ReactRefreshRspackPlugin: ReactRefreshPlugin } = require('@rspack/plugin
 const ROOT = path.resolve(__dirname, '..');
 
 const { REMOTES, remotesManifest } = require('./remotes');
+const { PrecompressPlugin } = require('./precompress');
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.
- * (react-dom subpaths and react's JSX runtimes are listed explicitly; react-router is what
- * react-router-dom re-exports, query-core is what react-query wraps.)
+ * (react-dom subpaths and react's JSX runtimes are listed explicitly; query-core is what react-query
+ * wraps; react-router-dom is shared as the declarative part of react-router, see below.)
  */
 const SINGLETON_PACKAGES = [
   'react',
@@ -43,14 +47,19 @@ const SINGLETON_PACKAGES = [
   'react/jsx-dev-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
   'react-router-dom',
   '@tanstack/react-query',
   '@tanstack/query-core',
   'styled-components',
   'zustand',
   '@fitconnect/shared-ui',
+  // The forms' rules (with the part of zod they use): one copy per page, loaded with the first page that
+  // validates something. zod itself is not shared: a shared package is never tree-shaken, and all of
+  // zod is 3.5x what the contracts use of it.
+  '@fitconnect/contracts',
 ];
+
+const ROUTER_SHARED = path.join(__dirname, 'react-router-shared.mjs');
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -86,10 +95,16 @@ function sharedSingletons(appDir) {
     const pkg = packageOf(request);
     const installed = installedVersion(pkg, appDir);
     let range = deps[pkg] || fallbackRanges[pkg];
-    if (pkg === '@fitconnect/shared-ui') range = `^${sharedUiPkg.version}`;
+    if (pkg.startsWith('@fitconnect/')) range = `^${readJson(path.join(ROOT, pkg.slice('@fitconnect/'.length), 'package.json')).version}`;
     if (!range || range === '*') range = installed ? `^${installed.split('.')[0]}.0.0` : false;
     shared[request] = { singleton: true, requiredVersion: range, strictVersion: false };
   }
+  // react-router-dom is shared as the part of react-router the pages use (see react-router-shared.mjs).
+  shared['react-router-dom'] = {
+    ...shared['react-router-dom'],
+    import: ROUTER_SHARED,
+    version: installedVersion('react-router-dom', appDir),
+  };
   return shared;
 }
 
@@ -183,6 +198,10 @@ function createAppConfig(opts) {
       });
     }
 
+    // One Module Federation runtime per page: the shell bundles the runtime core and publishes it
+    // (provideExternalRuntime); a production remote's remoteEntry.js leaves it out (externalRuntime) and
+    // uses the shell's. `target: 'web'` drops the runtime's Node.js script loading.
+    const splitRemote = kind === 'remote' && !isDev;
     const mf =
       kind === 'remote'
         ? {
@@ -193,6 +212,11 @@ function createAppConfig(opts) {
             dts: false,
             shareStrategy: 'loaded-first',
             shared: sharedSingletons(dir),
+            // A remote loads no remotes itself: its bundler runtime needs no remote loading or snapshots.
+            experiments: {
+              optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+              ...(splitRemote ? { externalRuntime: true } : {}),
+            },
           }
         : {
             name,
@@ -200,14 +224,27 @@ function createAppConfig(opts) {
             dts: false,
             shareStrategy: 'loaded-first',
             shared: sharedSingletons(dir),
+            experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
           };
 
+    const html = (extra = {}) =>
+      new rspack.HtmlRspackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        templateParameters: { title },
+        inject: 'body',
+        scriptLoading: 'defer',
+        // Only the app entry: remoteEntry.js is for hosts, not for the remote's own page.
+        chunks: ['main'],
+        // A remote's own page may be opened at a deep URL (/challenges/5): load its entry from the root.
+        ...(kind === 'remote' ? { publicPath: '/' } : {}),
+        ...extra,
+      });
+
     /** @type {import('@rspack/core').Configuration} */
-    const config = {
+    const base = {
       context: dir,
       mode: isDev ? 'development' : 'production',
       devtool: isDev ? 'cheap-module-source-map' : 'source-map',
-      entry: { main: './src/index.ts' },
       output: {
         path: outputPath,
         publicPath,
@@ -222,31 +259,50 @@ function createAppConfig(opts) {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // Workspace packages point "main" at TypeScript source.
         mainFields: ['browser', 'module', 'main'],
+        // react-router's package exports only its development build (warnings and checks); production
+        // builds take the production one it ships beside it.
+        alias: isDev ? {} : { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') },
       },
       module: { rules },
-      plugins: [
-        new rspack.HtmlRspackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          templateParameters: { title },
-          inject: 'body',
-          scriptLoading: 'defer',
-          // Only the app entry: remoteEntry.js is for hosts, not for the remote's own page.
-          chunks: ['main'],
-          // A remote's own page may be opened at a deep URL (/challenges/5): load its entry from the root.
-          ...(kind === 'remote' ? { publicPath: '/' } : {}),
-        }),
-        new rspack.DefinePlugin({
-          'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
-        }),
-        new ModuleFederationPlugin(mf),
-        ...(refresh ? [new ReactRefreshPlugin()] : []),
-      ],
       optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       performance: { hints: false },
       // Lazy compilation's proxy modules break Module Federation's async boundary in dev.
       lazyCompilation: false,
-      devServer: devServer({ kind, port }),
       stats: 'errors-warnings',
+    };
+    const define = new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') });
+
+    if (splitRemote) {
+      // Production remote: two compilations into one dist/.
+      //  1. the container (remoteEntry.js, mf-manifest.json, ./routes and its chunks) without the MF
+      //     runtime core: a host that provides it (the shell) is the only way the area is loaded;
+      //  2. the remote's own standalone page (index.html), a plain single-page app without federation,
+      //     built after the container (it must not be wiped by the container's output cleaning).
+      /** @type {import('@rspack/core').Configuration} */
+      const container = {
+        ...base,
+        name: `${name}-container`,
+        entry: {},
+        plugins: [define, new ModuleFederationPlugin(mf), new PrecompressPlugin()],
+      };
+      /** @type {import('@rspack/core').Configuration} */
+      const page = {
+        ...base,
+        name: `${name}-page`,
+        dependencies: [`${name}-container`],
+        entry: { main: './src/index.ts' },
+        output: { ...base.output, uniqueName: `${name}_page`, clean: false },
+        plugins: [html(), define, new PrecompressPlugin()],
+      };
+      return [container, page];
+    }
+
+    /** @type {import('@rspack/core').Configuration} */
+    const config = {
+      ...base,
+      entry: { main: './src/index.ts' },
+      plugins: [html(), define, new ModuleFederationPlugin(mf), ...(refresh ? [new ReactRefreshPlugin()] : []), ...(isDev ? [] : [new PrecompressPlugin()])],
+      devServer: devServer({ kind, port }),
     };
     return config;
   };

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// A small production static server for the built shell and remotes (node:http, no dependencies).
+// The production static server for the built shell and remotes: files through `sirv` (precompressed
+// brotli/gzip chosen by Accept-Encoding), the /api proxy through `http-proxy-3`.
 //
 //   node scripts/serve-static.mjs --dir mfe-trainers/dist --port 3002 --cors
 //   node scripts/serve-static.mjs --dir shell/dist --port 3000 --spa --remotes --api
+//   # several sites in one process, each on its own port (own origin), separated by --and:
+//   node scripts/serve-static.mjs --dir shell/dist --port 3000 --spa --remotes --api --and --dir mfe-workouts/dist --port 3001 --cors
 //
-// Options:
+// Options (per site):
 //   --dir <path>     folder to serve (required)
 //   --port <n>       port (0 = any free port; default 3000 or $PORT)
 //   --host <h>       interface (default $HOST or 0.0.0.0)
@@ -12,29 +15,38 @@
 //   --cors           Access-Control-Allow-Origin: * (remotes are fetched cross-origin by the shell)
 //   --remotes        serve /remotes.json: the file named by $REMOTES_JSON (re-read on every request),
 //                    else built from $REMOTE_<AREA>_URL (default http://localhost:300N/mf-manifest.json)
-//   --api            proxy /api/* to $API_URL (default http://127.0.0.1:4000), cookies and status preserved
+//   --api            proxy /api/* to $API_URL (default http://127.0.0.1:4000), cookies and status preserved;
+//                    the client's address is appended to X-Forwarded-For
+//   --name <label>   how the site is named in messages (e.g. "shell")
 //
+// Compression: the builds write name.br and name.gz beside every text file (build-config/precompress.js);
+// a request that accepts br (else gzip) gets that file with Content-Encoding, and every compressible
+// response says `Vary: Accept-Encoding`. /remotes.json is compressed on the fly.
 // Caching: content-hashed files (name.<hash>.js) are immutable for a year; index.html, mf-manifest.json,
 // remoteEntry.js, remotes.json and everything else are `no-cache` (revalidated with ETag), so a redeployed
 // remote is picked up on the next page load.
 //
-// Prints `listening on http://<host>:<port>` once ready (the browser-test harness reads it).
+// Prints `listening on http://<host>:<port>` per site once ready (the browser-test harness reads it).
+// A port already in use ends the process with one line naming the port (exit code 3), no stack trace.
 import http from 'node:http';
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import sirv from 'sirv';
+import { createProxyServer } from 'http-proxy-3';
 
 const require = createRequire(import.meta.url);
 const { remotesManifest } = require('../build-config/remotes.js');
 
-function parseArgs(argv) {
-  const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false };
+function parseSite(argv) {
+  const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false, name: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dir') opts.dir = argv[++i];
     else if (a === '--port') opts.port = Number(argv[++i]);
     else if (a === '--host') opts.host = argv[++i];
+    else if (a === '--name') opts.name = argv[++i];
     else if (a === '--spa') opts.spa = true;
     else if (a === '--cors') opts.cors = true;
     else if (a === '--remotes') opts.remotes = true;
@@ -46,7 +58,18 @@ function parseArgs(argv) {
   return opts;
 }
 
-const TYPES = {
+/** `--dir a ... --and --dir b ...` -> one options object per site. */
+export function parseArgs(argv) {
+  const groups = [[]];
+  for (const a of argv) {
+    if (a === '--and') groups.push([]);
+    else groups[groups.length - 1].push(a);
+  }
+  return groups.map(parseSite);
+}
+
+/** Text types get an explicit charset (sirv's types have none). */
+const TEXT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -54,62 +77,34 @@ const TYPES = {
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
 
-/** name.<10+ hex>.ext: emitted with a content hash, so it never changes. */
+/** Worth compressing: what the builds precompress. */
+export const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|webmanifest)$/i;
+
+/** name.<8+ hex>.ext: emitted with a content hash, so it never changes. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-function cacheControl(file) {
-  return HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+function cacheControl(pathname) {
+  return HASHED.test(path.posix.basename(pathname)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-function sendJson(res, status, body, extra = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...extra });
-  res.end(text);
-}
-
-async function fileIfExists(p) {
-  try {
-    const s = await stat(p);
-    return s.isFile() ? s : null;
-  } catch {
-    return null;
+function sendJson(req, res, status, body, extra = {}) {
+  const text = Buffer.from(JSON.stringify(body));
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ...extra };
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  let payload = text;
+  if (/\bbr\b/.test(accept)) {
+    payload = brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    headers['Content-Encoding'] = 'br';
+  } else if (/\bgzip\b/.test(accept)) {
+    payload = gzipSync(text);
+    headers['Content-Encoding'] = 'gzip';
   }
-}
-
-async function serveFile(req, res, file, st) {
-  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
-  const headers = {
-    'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cacheControl(file),
-    ETag: etag,
-    'Last-Modified': new Date(st.mtimeMs).toUTCString(),
-  };
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { ...headers, 'Content-Length': st.size });
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
+  res.writeHead(status, { ...headers, 'Content-Length': payload.length });
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
 async function remotesJson() {
@@ -118,34 +113,52 @@ async function remotesJson() {
   return remotesManifest(process.env);
 }
 
-function proxyApi(req, res, apiUrl) {
-  const target = new URL(req.url, apiUrl);
-  const headers = { ...req.headers };
-  headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-  headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
-  headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
-  const upstream = http.request(
-    { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) sendJson(res, 502, { message: 'The API is not reachable right now.' });
-    else if (!res.destroyed) res.destroy();
+/**
+ * /api proxy. An answer the API gives before it has read the request body (an early 401/404/413 to an
+ * upload) is passed on whole: an upstream error that follows (the API closing under the unread body) is
+ * ignored once the answer has started, and the client's response is only cut if the answer itself was.
+ */
+function createApiProxy(apiUrl) {
+  // Keep-alive upstream connections: faster, and (unlike http-proxy's default `Connection: close`) the
+  // API does not close the connection under an unread body after an early answer, which could reset it
+  // before the proxy had read that answer.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = createProxyServer({ target: apiUrl, xfwd: true, changeOrigin: false, ws: false, agent });
+  proxy.on('error', (err, req, res) => {
+    if (!res || typeof res.writeHead !== 'function') return;
+    if (!res.headersSent) {
+      sendJson(req, res, 502, { message: 'The API is not reachable right now.' });
+      return;
+    }
+    // The answer started: let it finish; an upstream that dies mid-answer leaves a cut response.
   });
-  // A browser that goes away (closed tab, EventSource reconnect) ends the upstream request too, so a
-  // long-lived response such as /api/messages/stream does not stay open at the API.
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+  proxy.on('proxyRes', (proxyRes, _req, res) => {
+    proxyRes.on('aborted', () => res.destroy());
   });
-  req.pipe(upstream);
+  return proxy;
 }
 
 export function createStaticServer(opts) {
   const root = path.resolve(opts.dir);
   const apiUrl = process.env.API_URL || 'http://127.0.0.1:4000';
+  const proxy = opts.api ? createApiProxy(apiUrl) : null;
+  const files = sirv(root, {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    single: opts.spa,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      // A client-side route (no extension) is index.html.
+      const type = TEXT_TYPES[path.posix.extname(pathname).toLowerCase() || '.html'];
+      if (type) res.setHeader('Content-Type', type);
+    },
+  });
+  const notFound = (res) => {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end('Not found');
+  };
 
   return http.createServer(async (req, res) => {
     try {
@@ -158,81 +171,102 @@ export function createStaticServer(opts) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const pathname = url.pathname;
 
-      if (opts.api && (pathname === '/api' || pathname.startsWith('/api/'))) return proxyApi(req, res, apiUrl);
+      if (proxy && (pathname === '/api' || pathname.startsWith('/api/'))) {
+        proxy.web(req, res);
+        return;
+      }
       if (req.method === 'OPTIONS') {
         res.writeHead(204);
         res.end();
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendJson(res, 405, { message: 'Method not allowed' }, { Allow: 'GET, HEAD' });
+        sendJson(req, res, 405, { message: 'Method not allowed' }, { Allow: 'GET, HEAD' });
         return;
       }
       if (opts.remotes && pathname === '/remotes.json') {
-        sendJson(res, 200, await remotesJson());
+        sendJson(req, res, 200, await remotesJson());
         return;
       }
-
       let rel;
       try {
         rel = decodeURIComponent(pathname);
       } catch {
-        sendJson(res, 400, { message: 'Bad path' });
+        sendJson(req, res, 400, { message: 'Bad path' });
         return;
       }
       if (rel.includes('\0')) {
-        sendJson(res, 400, { message: 'Bad path' });
+        sendJson(req, res, 400, { message: 'Bad path' });
         return;
       }
-      const file = path.resolve(root, '.' + path.posix.normalize('/' + rel));
-      if (file !== root && !file.startsWith(root + path.sep)) {
-        sendJson(res, 403, { message: 'Forbidden' });
-        return;
-      }
-      let st = await fileIfExists(file);
-      let target = file;
-      if (!st && (await fileIfExists(path.join(file, 'index.html')))) {
-        target = path.join(file, 'index.html');
-        st = await fileIfExists(target);
-      }
-      if (!st && opts.spa && !path.extname(pathname)) {
-        target = path.join(root, 'index.html');
-        st = await fileIfExists(target);
-      }
-      if (!st) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
-        res.end('Not found');
-        return;
-      }
-      await serveFile(req, res, target, st);
+      // Set before sirv answers, so a 304 carries them too. (index.html for SPA routes: no-cache.)
+      res.setHeader('Cache-Control', cacheControl(pathname));
+      if (COMPRESSIBLE.test(pathname) || !path.posix.extname(pathname)) res.setHeader('Vary', 'Accept-Encoding');
+      files(req, res, () => {
+        res.removeHeader('Vary');
+        notFound(res);
+      });
     } catch (err) {
       console.error('[serve-static]', err);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
+      if (!res.headersSent) sendJson(req, res, 500, { message: 'Internal error' });
       else res.destroy();
     }
   });
 }
 
+/** Listen, or reject with a one-line message when the port is taken. */
+export function listen(server, opts) {
+  return new Promise((resolve, reject) => {
+    const onError = (err) => {
+      server.off('listening', onListening);
+      if (err.code === 'EADDRINUSE' || err.code === 'EACCES') {
+        const what = opts.name ? `${opts.name}: ` : '';
+        const why = err.code === 'EADDRINUSE' ? 'is already in use' : 'cannot be used (permission denied)';
+        reject(Object.assign(new Error(`${what}port ${opts.port} ${why}.`), { code: err.code, port: opts.port }));
+      } else reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve(server.address());
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(opts.port, opts.host);
+  });
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  let opts;
+  let sites;
   try {
-    opts = parseArgs(process.argv.slice(2));
+    sites = parseArgs(process.argv.slice(2));
   } catch (err) {
     console.error(`serve-static: ${err.message}`);
     process.exit(2);
   }
-  const server = createStaticServer(opts);
-  server.listen(opts.port, opts.host, () => {
-    const addr = server.address();
-    const shownHost = opts.host === '0.0.0.0' ? 'localhost' : opts.host;
-    console.log(`listening on http://${shownHost}:${addr.port} (serving ${path.resolve(opts.dir)})`);
-  });
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections?.();
-    setTimeout(() => process.exit(0), 2000).unref();
+  const servers = [];
+  const stop = (code = 0) => {
+    for (const s of servers) {
+      s.close();
+      s.closeAllConnections?.();
+    }
+    setTimeout(() => process.exit(code), 2000).unref();
+    Promise.all(servers.map((s) => new Promise((r) => s.once('close', r)))).then(() => process.exit(code));
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => stop(0));
+  process.on('SIGINT', () => stop(0));
+  for (const opts of sites) {
+    const server = createStaticServer(opts);
+    servers.push(server);
+    try {
+      const addr = await listen(server, opts);
+      const shownHost = opts.host === '0.0.0.0' ? 'localhost' : opts.host;
+      console.log(`listening on http://${shownHost}:${addr.port} (serving ${path.resolve(opts.dir)})`);
+    } catch (err) {
+      console.error(`serve-static: ${err.message}`);
+      servers.pop();
+      stop(err.code === 'EADDRINUSE' || err.code === 'EACCES' ? 3 : 1);
+      break;
+    }
+  }
 }

@@ -4,11 +4,15 @@
 //  - builds every front end whose build is missing or older than its sources (npm start only),
 //  - starts the API (embedded MongoDB-compatible database under .data/ unless MONGODB_URI is set;
 //    demo data is seeded on first run),
-//  - serves each remote on its own port and the shell on SHELL_PORT (default 3000), which
-//    serves /remotes.json and proxies /api to the API,
+//  - serves each remote on its own port (REMOTE_<AREA>_PORT, default 3001-3005) and the shell on
+//    SHELL_PORT (default 3000), which serves /remotes.json and proxies /api to the API; one static-server
+//    process serves all six sites (scripts/serve-static.mjs --and), each on its own port and origin,
 //  - prints the one URL to open. Ctrl-C stops everything.
+//  - A port that is taken stops it before anything starts, with one line naming the port and the
+//    variable that moves it (exit code 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +21,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const forceBuild = process.argv.includes('--rebuild');
 
-const API_PORT = Number(process.env.API_PORT ?? process.env.PORT ?? 4000);
-const SHELL_PORT = Number(process.env.SHELL_PORT ?? 3000);
 // Area -> remote folder and port: the deployment's one list (also behind /remotes.json).
 const { REMOTES } = createRequire(import.meta.url)('../build-config/remotes.js');
+
+/** A port from the environment, or the default; a bad value stops with a clear line. */
+function portFrom(names, fallback) {
+  for (const name of names) {
+    const raw = process.env[name];
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) {
+      console.error(`${name}=${raw} is not a port number (1-65535).`);
+      process.exit(2);
+    }
+    return n;
+  }
+  return fallback;
+}
+const API_PORT = portFrom(['API_PORT', 'PORT'], 4000);
+const SHELL_PORT = portFrom(['SHELL_PORT'], 3000);
+const remotePortVar = (r) => `REMOTE_${r.area.toUpperCase()}_PORT`;
+const REMOTE_PORTS = Object.fromEntries(REMOTES.map((r) => [r.area, portFrom([remotePortVar(r)], r.port)]));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 /** Newest modification time under a folder (skipping node_modules and dist). */
@@ -98,6 +119,43 @@ async function waitFor(url, what, timeoutMs = 120000) {
   if (!stopping) throw new Error(`${what} did not come up at ${url}`);
 }
 
+/** Resolves true when something else already listens on host:port. */
+function portTaken(port, host) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (err) => resolve(err.code === 'EADDRINUSE' || err.code === 'EACCES'));
+    probe.once('listening', () => probe.close(() => resolve(false)));
+    probe.listen({ port, host, exclusive: true });
+  });
+}
+
+/** Every port `npm start` needs, checked before anything starts. */
+async function checkPorts() {
+  const apiHost = process.env.HOST || '127.0.0.1';
+  const wanted = [
+    { port: API_PORT, host: apiHost, what: 'the API', variable: 'API_PORT' },
+    { port: SHELL_PORT, host: '0.0.0.0', what: 'the site (shell)', variable: 'SHELL_PORT' },
+    ...REMOTES.map((r) => ({ port: REMOTE_PORTS[r.area], host: '0.0.0.0', what: `the ${r.area} remote`, variable: remotePortVar(r) })),
+  ];
+  const seen = new Map();
+  for (const w of wanted) {
+    if (seen.has(w.port)) {
+      console.error(`Port ${w.port} is set for both ${seen.get(w.port).what} and ${w.what}; give one of them another port (${w.variable}=...).`);
+      process.exit(3);
+    }
+    seen.set(w.port, w);
+  }
+  const taken = [];
+  for (const w of wanted) if (await portTaken(w.port, w.host)) taken.push(w);
+  if (taken.length) {
+    for (const w of taken) {
+      const free = w.port + 100;
+      console.error(`Port ${w.port} (${w.what}) is already in use. Stop what uses it, or choose another port: ${w.variable}=${free} npm start`);
+    }
+    process.exit(3);
+  }
+}
+
 async function main() {
   // The API listens on loopback behind the shell's /api proxy, which appends the client's address to
   // X-Forwarded-For: trust exactly that one hop, so rate limits apply per visitor, not site-wide.
@@ -106,12 +164,17 @@ async function main() {
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}`,
     TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
   };
-  // REMOTE_<AREA>_URL pass through from the environment; serve-static defaults them to the ports above.
+  // REMOTE_<AREA>_URL pass through from the environment, else follow the remotes' ports.
   const shellEnv = { API_URL: process.env.API_URL ?? `http://127.0.0.1:${API_PORT}` };
+  for (const r of REMOTES) {
+    const key = `REMOTE_${r.area.toUpperCase()}_URL`;
+    shellEnv[key] = process.env[key] || `http://localhost:${REMOTE_PORTS[r.area]}/mf-manifest.json`;
+  }
+  await checkPorts();
 
   if (dev) {
     run('api', bin('tsx'), ['watch', 'api/src/index.ts'], apiEnv);
-    for (const r of REMOTES) run(r.dir, bin('rspack'), ['serve', '-c', join(r.dir, 'rspack.config.js')], { PORT: String(r.port) });
+    for (const r of REMOTES) run(r.dir, bin('rspack'), ['serve', '-c', join(r.dir, 'rspack.config.js')], { PORT: String(REMOTE_PORTS[r.area]) });
     run('shell', bin('rspack'), ['serve', '-c', 'shell/rspack.config.js'], { ...shellEnv, PORT: String(SHELL_PORT) });
   } else {
     const toBuild = ['shell', ...REMOTES.map((r) => r.dir)].filter(needsBuild);
@@ -124,10 +187,12 @@ async function main() {
       }
     }
     run('api', bin('tsx'), ['api/src/index.ts'], apiEnv);
-    for (const r of REMOTES) {
-      run(r.dir, process.execPath, ['scripts/serve-static.mjs', '--dir', join(r.dir, 'dist'), '--port', String(r.port), '--cors']);
-    }
-    run('shell', process.execPath, ['scripts/serve-static.mjs', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api'], shellEnv);
+    // One process serves the shell and every remote, each on its own port (own origin).
+    const sites = [
+      ['--name', 'shell', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api'],
+      ...REMOTES.map((r) => ['--name', `${r.area} remote`, '--dir', join(r.dir, 'dist'), '--port', String(REMOTE_PORTS[r.area]), '--cors']),
+    ];
+    run('static', process.execPath, ['scripts/serve-static.mjs', ...sites.flatMap((s, i) => (i ? ['--and', ...s] : s))], shellEnv);
   }
 
   await waitFor(`http://127.0.0.1:${API_PORT}/api/auth/user`, 'The API');

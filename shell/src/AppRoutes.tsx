@@ -1,17 +1,26 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { areaForPath, RequireAuth } from '@fitconnect/shared-ui';
+import { areaForPath, RequireAuth, Spinner } from '@fitconnect/shared-ui';
 import { AreaOutlet } from './federation/AreaOutlet';
-import {
-  EditProfilePage,
-  ForgotPasswordPage,
-  LandingPage,
-  NotFoundPage,
-  PrivacyPolicyPage,
-  ProfilePage,
-  ResetPasswordPage,
-  SignInPage,
-  SignUpPage,
-} from './pages';
+import { LandingPage } from './pages/LandingPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+
+// Route-level code splitting: the landing page (and the 404) come with the shell's first chunk; every
+// other shell page, with its forms, zod and the contracts, loads when it is first visited.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+const SignInPage = page(() => import('./pages/SignInPage'), 'SignInPage');
+const SignUpPage = page(() => import('./pages/SignUpPage'), 'SignUpPage');
+const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const ProfilePage = page(() => import('./pages/ProfilePage'), 'ProfilePage');
+const EditProfilePage = page(() => import('./pages/EditProfilePage'), 'EditProfilePage');
+const PrivacyPolicyPage = page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner center label="Loading page" />}>{children}</Suspense>;
+}
 
 /** Anything that is not a shell page: the owning area's routes (from its remote), else the 404 page. */
 function AreaOrNotFound() {
@@ -25,15 +34,17 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />
-      <Route path="/signin" element={<SignInPage />} />
-      <Route path="/signup" element={<SignUpPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/signin" element={<Lazy><SignInPage /></Lazy>} />
+      <Route path="/signup" element={<Lazy><SignUpPage /></Lazy>} />
+      <Route path="/forgot-password" element={<Lazy><ForgotPasswordPage /></Lazy>} />
+      <Route path="/reset-password" element={<Lazy><ResetPasswordPage /></Lazy>} />
       <Route
         path="/profile"
         element={
           <RequireAuth>
-            <ProfilePage />
+            <Lazy>
+              <ProfilePage />
+            </Lazy>
           </RequireAuth>
         }
       />
@@ -41,11 +52,13 @@ export function AppRoutes() {
         path="/edit-profile"
         element={
           <RequireAuth>
-            <EditProfilePage />
+            <Lazy>
+              <EditProfilePage />
+            </Lazy>
           </RequireAuth>
         }
       />
-      <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+      <Route path="/privacy-policy" element={<Lazy><PrivacyPolicyPage /></Lazy>} />
       <Route path="*" element={<AreaOrNotFound />} />
     </Routes>
   );

@@ -9,7 +9,7 @@ import {
   type AreaName,
   type RemoteAreaModule,
 } from '@fitconnect/shared-ui';
-import { NotFoundPage } from '../pages';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { Icon } from '../pages/icons';
 import type { AreaLoader } from './areaLoader';
 

@@ -1,0 +1,3 @@
+const { jestProject } = require('./jest');
+
+module.exports = jestProject({ name: 'build-config', dir: __dirname, env: 'node' });

@@ -1,0 +1,165 @@
+/**
+ * JavaScript weight of the built site, as a browser loads it: which built files a page really requests
+ * (recorded in Chromium against the harness's servers), sized from the build output (raw bytes and gzip
+ * of the file in dist/, so the numbers do not depend on timing or on the server's compression).
+ *
+ *   const weights = await measureJsWeight(site);
+ *   weights.landing  // { files, raw, gzip } for `/` signed out, until the network is quiet
+ *   weights.visits   // per nav link: the extra JS of a first visit from the landing page (signed in)
+ *
+ * Used by the budget test (test/budget.test.ts) and by `npm run bench`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page, Request } from 'playwright-core';
+import { ROOT, REMOTE_APPS, type AreaName, type Site } from './harness';
+
+export interface JsFile {
+  url: string;
+  /** The file in dist/ it was served from (relative to the repo), or null (not from a build). */
+  file: string | null;
+  raw: number;
+  gzip: number;
+}
+
+export interface JsWeight {
+  files: JsFile[];
+  raw: number;
+  gzip: number;
+}
+
+export interface AreaVisit {
+  area: AreaName;
+  /** The top-bar link clicked. */
+  link: string;
+  path: string;
+  weight: JsWeight;
+}
+
+/** Top-bar links measured, one or more per area (the first visit of the area through that link). */
+export const AREA_LINKS: { area: AreaName; link: string; path: string }[] = [
+  { area: 'workouts', link: 'AI Workouts', path: '/ai-workout' },
+  { area: 'workouts', link: 'Exercise Tutorials', path: '/exercise-tutorials' },
+  { area: 'trainers', link: 'Trainers', path: '/trainers' },
+  { area: 'challenges', link: 'Challenges', path: '/challenges' },
+  { area: 'community', link: 'Community', path: '/community' },
+  { area: 'messages', link: 'Messages', path: '/messages' },
+];
+
+const sizeCache = new Map<string, { raw: number; gzip: number }>();
+
+function sizeOf(file: string): { raw: number; gzip: number } {
+  let s = sizeCache.get(file);
+  if (!s) {
+    const buf = readFileSync(file);
+    s = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+    sizeCache.set(file, s);
+  }
+  return s;
+}
+
+/** Origin -> the dist folder it serves. */
+function originMap(site: Site): Map<string, string> {
+  const map = new Map<string, string>([[new URL(site.shellUrl).origin, path.join(ROOT, 'shell', 'dist')]]);
+  for (const r of REMOTE_APPS) map.set(new URL(site.remotes[r.area].url).origin, path.join(ROOT, r.dir, 'dist'));
+  return map;
+}
+
+function isJs(req: Request): boolean {
+  const url = new URL(req.url());
+  return req.resourceType() === 'script' || /\.m?js$/.test(url.pathname);
+}
+
+/** Records the JS requests of a page; `take()` returns (and forgets) what was requested so far. */
+export function recordJs(page: Page, site: Site) {
+  const origins = originMap(site);
+  let urls: string[] = [];
+  let inflight = 0;
+  let lastActivity = Date.now();
+  page.on('request', (req) => {
+    inflight += 1;
+    lastActivity = Date.now();
+    if (isJs(req)) urls.push(req.url());
+  });
+  const done = () => {
+    inflight = Math.max(0, inflight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Resolves once no request has been in flight for `quietMs`. */
+    async quiet(quietMs = 800, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        if (inflight === 0 && Date.now() - lastActivity >= quietMs) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the page did not become quiet');
+    },
+    take(): JsWeight {
+      const seen = [...new Set(urls)];
+      urls = [];
+      const files = seen.map((u) => {
+        const url = new URL(u);
+        const dir = origins.get(url.origin);
+        if (!dir) return { url: u, file: null, raw: 0, gzip: 0 };
+        const file = path.join(dir, decodeURIComponent(url.pathname));
+        try {
+          return { url: u, file: path.relative(ROOT, file), ...sizeOf(file) };
+        } catch {
+          return { url: u, file: null, raw: 0, gzip: 0 };
+        }
+      });
+      return {
+        files,
+        raw: files.reduce((n, f) => n + f.raw, 0),
+        gzip: files.reduce((n, f) => n + f.gzip, 0),
+      };
+    },
+  };
+}
+
+async function mainHeading(page: Page, notText?: string) {
+  await page.waitForFunction(
+    (prev) => {
+      const h = document.querySelector('main h1');
+      return !!h && !!h.textContent && h.textContent !== prev && !document.querySelector('[data-area-error]');
+    },
+    notText ?? null,
+    { timeout: 30_000 },
+  );
+  return (await page.locator('main h1').first().textContent()) ?? '';
+}
+
+/** Landing JS (signed out) and each area's first-visit JS (signed in, from the landing page, by its top-bar link). */
+export async function measureJsWeight(site: Site): Promise<{ landing: JsWeight; visits: AreaVisit[] }> {
+  const landingPage = await site.newPage();
+  const rec = recordJs(landingPage, site);
+  await landingPage.goto(site.url('/'));
+  await mainHeading(landingPage);
+  await rec.quiet();
+  const landing = rec.take();
+  await landingPage.context().close();
+
+  const visits: AreaVisit[] = [];
+  for (const { area, link, path: pathname } of AREA_LINKS) {
+    const page = await site.newPage();
+    await site.signUp(page);
+    const r = recordJs(page, site);
+    await page.goto(site.url('/'));
+    const landingHeading = await mainHeading(page);
+    await r.quiet();
+    r.take();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+    await page.waitForURL((u) => u.pathname === pathname);
+    await mainHeading(page, landingHeading);
+    await r.quiet();
+    visits.push({ area, link, path: pathname, weight: r.take() });
+    await page.context().close();
+  }
+  return { landing, visits };
+}
+
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
