@@ -1,6 +1,8 @@
 // Root jest: every workspace's project (unit, component and API-over-HTTP tests).
 // Browser tests live in e2e/ and run separately (npm run test:e2e) against the built site.
 module.exports = {
+  // A global option (projects cannot set it): 2 shared cores can make a jsdom render take seconds.
+  testTimeout: 30_000,
   projects: [
     '<rootDir>/build-config',
     '<rootDir>/contracts',

@@ -1,4 +1,6 @@
 require('@testing-library/jest-dom');
+// findBy*/waitFor wait up to 5 s (default 1 s): on a busy 2-core machine a render can take longer than 1 s.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
 // jsdom lacks these; components use them.
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {

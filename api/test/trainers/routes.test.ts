@@ -366,7 +366,8 @@ describe('reviews', () => {
   });
 
   it('lists reviews newest first with names and a verified-client mark when the trainer replied', async () => {
-    const { trainer, user: trainerUser } = await makeTrainer(api.agent(), { location: 'Leeds' });
+    const t = api.agent();
+    const { trainer, user: trainerUser } = await makeTrainer(t, { location: 'Leeds' });
     const a = api.agent();
     const { user: ua } = await signUpAndLogin(a, { firstName: 'Ann' });
     const b = api.agent();
@@ -378,14 +379,13 @@ describe('reviews', () => {
     await b.post('/api/reviews', { trainerId: trainer.id, rating: 4, comment: 'Second' });
     await new Promise((r) => setTimeout(r, 15));
     await c.post('/api/reviews', { trainerId: trainer.id, rating: 3 });
-    const messages = mongoose.connection.collection('messages');
-    // Ann wrote and the trainer replied: verified. Ben only wrote; Cat was only written to.
-    await messages.insertMany([
-      { senderId: ua.id, receiverId: trainerUser.id, content: 'Hi', sentAt: new Date() },
-      { senderId: trainerUser.id, receiverId: ua.id, content: 'Hello!', sentAt: new Date() },
-      { senderId: ub.id, receiverId: trainerUser.id, content: 'Hi', sentAt: new Date() },
-      { senderId: trainerUser.id, receiverId: uc.id, content: 'Want a session?', sentAt: new Date() },
-    ]);
+    // Through the real messages API. Ann wrote and the trainer replied: verified. Ben only wrote; Cat was only written to.
+    const send = async (agent: typeof a, receiverId: number, content: string) =>
+      expect((await agent.post('/api/messages', { receiverId, content })).status).toBe(201);
+    await send(a, trainerUser.id, 'Hi');
+    await send(t, ua.id, 'Hello!');
+    await send(b, trainerUser.id, 'Hi');
+    await send(t, uc.id, 'Want a session?');
     const r = await api.agent().get(`/api/trainers/${trainer.id}/reviews`);
     expect(r.status).toBe(200);
     expect(r.body.map((x: { user: { firstName: string }; verifiedClient: boolean; comment: string }) => [x.user.firstName, x.verifiedClient, x.comment])).toEqual([
