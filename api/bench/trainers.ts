@@ -92,10 +92,10 @@ async function main() {
     for (let i = 0; i < REQUESTS; i++) {
       const start = performance.now();
       const res = await fetch(base + path());
-      const body = (await res.json()) as unknown[];
+      const body = (await res.json()) as unknown;
       times.push(performance.now() - start);
       if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
-      sample = `${body.length} of ${res.headers.get('x-total-count')}`;
+      sample = Array.isArray(body) ? `${body.length} of ${res.headers.get('x-total-count')}` : 'one trainer';
     }
     const s = stats(times);
     console.log(`| ${name} | ${s.median.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${sample} |`);

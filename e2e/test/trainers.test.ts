@@ -67,7 +67,7 @@ test('search by postcode: nearest trainer first with a real distance, and the da
   const page = await site.newPage();
   try {
     await page.goto(site.url('/trainers'));
-    await page.getByRole('heading', { level: 1, name: 'Find a Personal Trainer' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Find a Trainer' }).waitFor();
     await page.getByTestId('trainer-card').first().waitFor();
     expect(await page.getByTestId('trainer-distance').count()).toBe(0);
 

@@ -39,7 +39,7 @@ describe('TrainersPage', () => {
   it('shows a card per trainer: initials or photo, name, specialization, location, half stars, reviews, price, session types', async () => {
     const calls = mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/trainers': listReply([hannah, marcus], { total: 2 }) });
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Find a Personal Trainer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a Trainer' })).toBeInTheDocument();
     const cards = await screen.findAllByTestId('trainer-card');
     expect(cards).toHaveLength(2);
 

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { EditTrainerPage } from '../src/features/profile-edit/components/EditTrainerPage';
 import { MyTrainerProfilePage } from '../src/features/profile-edit/components/MyTrainerProfilePage';
 import { photoProblem } from '../src/features/profile-edit/lib/photo';
-import { LocationProbe, makeTrainer, makeUser, mockFetch, signedIn } from './helpers';
+import { deferred, LocationProbe, makeTrainer, makeUser, mockFetch, signedIn } from './helpers';
 
 jest.setTimeout(20_000);
 
@@ -199,5 +199,38 @@ describe('/trainer-profile (your own profile)', () => {
     mockFetch({ 'GET /api/auth/user': signedIn(makeUser()), 'GET /api/trainers/me': { status: 404, body: { message: 'Profile not found' } } });
     renderAt('/trainer-profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'No trainer profile' })).toBeInTheDocument();
+  });
+});
+
+describe('/trainer-profile finish form with a photo', () => {
+  beforeAll(() => {
+    URL.createObjectURL = jest.fn(() => 'blob:preview');
+    URL.revokeObjectURL = jest.fn();
+  });
+
+  it('creates the profile, uploads the chosen photo, and only then opens the new profile', async () => {
+    const user = userEvent.setup();
+    const upload = deferred<{ status: number; body: unknown }>();
+    const calls = mockFetch({
+      'GET /api/auth/user': signedIn(owner),
+      'GET /api/trainers/me': { status: 404, body: { message: 'Profile not found' } },
+      'POST /api/trainers/profile': { status: 201, body: { ...trainer, id: 12 } },
+      'POST /api/trainers/12/upload-photo': () => upload.promise,
+    });
+    renderAt('/trainer-profile');
+    await screen.findByRole('heading', { level: 1, name: 'Finish your trainer profile' });
+    fireEvent.change(screen.getByLabelText(/^Specialization/), { target: { value: 'Running' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Marathon coaching for every pace and age.' } });
+    fireEvent.change(screen.getByLabelText(/^Years of experience/), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText(/^Specialties/), { target: { value: 'Running' } });
+    await user.upload(screen.getByLabelText('Profile photo'), file('me.webp', 'image/webp', 3000));
+    await user.click(screen.getByRole('button', { name: 'Create Trainer Profile' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/trainers/12/upload-photo')).toBe(true));
+    // Still here while the photo uploads (the new profile would show without it).
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/trainer-profile$/);
+    expect(screen.getByRole('button', { name: /Create Trainer Profile/ })).toBeDisabled();
+    upload.resolve({ status: 200, body: { profileImage: '/api/trainer-photos/n', profileImageThumb: '/api/trainer-photos/t' } });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trainers/12'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/trainers/profile', '/api/trainers/12/upload-photo']);
   });
 });

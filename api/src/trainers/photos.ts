@@ -28,7 +28,7 @@ export function photoBucket(): mongoose.mongo.GridFSBucket {
 
 /**
  * Read the one file in multipart field `field`. The size limit is enforced while streaming: past
- * `maxBytes` the request is unpiped (nothing more is read) and a 413 goes back with Connection: close.
+ * `maxBytes` parsing stops, nothing more is kept, and a 413 goes back at once with Connection: close.
  * A declared Content-Length that is already too big is refused before reading anything.
  */
 export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER_PHOTO_MAX_BYTES): Promise<Buffer> {
@@ -48,7 +48,7 @@ export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER
       done = true;
       if (err) {
         ctx.req.unpipe(bb);
-        ctx.req.pause();
+        discardRest(ctx.req);
         reject(err);
       } else if (!file) reject(badRequest(`Please choose an image to upload (multipart field '${field}')`));
       else resolve(file);
@@ -71,6 +71,20 @@ export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER
     ctx.req.on('aborted', () => finish(badRequest('Upload aborted')));
     ctx.req.pipe(bb);
   });
+}
+
+/**
+ * After a refusal nothing more is parsed or kept: the rest of the body is read and thrown away (so the
+ * client can read the 413 instead of meeting a connection reset), up to a bound past which the socket is
+ * dropped. The 413 carries Connection: close, so the connection ends with the response.
+ */
+function discardRest(req: Context['req'], maxBytes = 16 * 1024 * 1024): void {
+  let seen = 0;
+  req.on('data', (c: Buffer) => {
+    seen += c.length;
+    if (seen > maxBytes) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /** JPEG, PNG or WebP by signature (the first bytes), whatever the file's name or declared type. */

@@ -167,7 +167,7 @@ export function TrainersPage() {
       <Stack $gap="lg">
         <Hero aria-labelledby="trainers-title">
           <div>
-            <h1 id="trainers-title">Find a Personal Trainer</h1>
+            <h1 id="trainers-title">Find a Trainer</h1>
             <p>Certified trainers near you or online. Search by postcode or city to see who is closest.</p>
           </div>
           <TrainerSearchBox value={query.location} onSearch={onSearch} />

@@ -13,8 +13,9 @@ export function useCreateTrainerProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createTrainerProfile,
-    onSuccess: (trainer) => {
-      qc.setQueryData(MY_TRAINER_KEY, trainer);
+    // Marked stale, not replaced: /trainer-profile would redirect at once, before the caller uploads the photo.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: MY_TRAINER_KEY, refetchType: 'none' });
       void qc.invalidateQueries({ queryKey: ['/api/trainers'], refetchType: 'none' });
     },
   });
