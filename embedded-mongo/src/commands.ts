@@ -4,7 +4,10 @@ import { updateMany as mingoUpdateMany } from 'mingo';
 import { cloneDeep } from 'mingo/util';
 import { ChangeStreams, isChangeStreamPipeline } from './changeStream';
 import { CommandError, err, unsupported } from './errors';
+import { parseCollation, type Collation } from './collation';
 import { extractNear, geoNearDocs, parseGeoNear } from './geoquery';
+import { HIGH_R, LOW_R, typeStart, type Index, type IxKey } from './indexes';
+import { candidates, choosePlan, newStats, scanStage, type ExecStats, type Plan } from './planner';
 import { Aggregator, MINGO_OPTS, Query } from './mingo';
 import type { Collection, Doc, IndexSpec, Store } from './storage';
 import { isPlainObject, keyOf, pathValues, sortDocs } from './values';
@@ -29,6 +32,93 @@ export interface ConnInfo {
 }
 
 type Handler = (cmd: Doc, db: string, conn: ConnInfo) => Doc | Promise<Doc>;
+
+/** Per-command read options: the effective collation and the `let` variables. */
+export interface ReadOpts {
+  collation: Collation | null;
+  rawCollation?: unknown;
+  variables?: Doc;
+}
+const NO_OPTS: ReadOpts = { collation: null };
+
+interface QuerySpec {
+  sort?: Doc | null;
+  skip?: number;
+  limit?: number;
+  ro?: ReadOpts;
+  hint?: unknown;
+}
+
+interface QueryRun {
+  docs: Doc[];
+  plan: Plan;
+  stats: ExecStats;
+  inMemorySort: boolean;
+  /** Documents that matched before skip/limit were applied. */
+  nMatched: number;
+  sort: Doc | null;
+  skip: number;
+  limit: number;
+  filter: Doc;
+  geo?: boolean;
+}
+
+interface AggregateRun {
+  ns: string;
+  out: Doc[];
+  query: QueryRun | null;
+  geo: { index: Index; stats: ExecStats } | null;
+  rest: Doc[];
+}
+
+/** create options this server honours (validators, capped, time series, views... are refused). */
+const CREATE_OPTIONS = new Set(['collation', 'capped', 'idIndex']);
+
+/** Aggregation stages that honour a collation here; any other stage with a collation is refused. */
+const COLLATION_STAGES = new Set(['$match', '$sort', '$skip', '$limit', '$project', '$addFields', '$set', '$unset', '$count', '$geoNear', '$replaceRoot', '$replaceWith']);
+
+function mingoOptions(ro: ReadOpts): Doc {
+  const o: Doc = {};
+  if (ro.rawCollation) o.collation = ro.rawCollation;
+  if (ro.variables) o.variables = ro.variables;
+  return o;
+}
+
+/** A $group whose result cannot depend on string comparison (countDocuments' { _id: 1, n: { $sum: 1 } }). */
+function constantGroup(spec: unknown): boolean {
+  if (!isPlainObject(spec)) return false;
+  const { _id, ...acc } = spec;
+  if (containsFieldPath(_id)) return false;
+  return Object.values(acc).every((a) => isPlainObject(a) && Object.keys(a).length === 1 && ['$sum', '$avg', '$count', '$first', '$last', '$push'].includes(Object.keys(a)[0]));
+}
+
+function containsFieldPath(v: unknown): boolean {
+  if (typeof v === 'string') return v.startsWith('$');
+  if (Array.isArray(v)) return v.some(containsFieldPath);
+  if (isPlainObject(v)) return Object.values(v).some(containsFieldPath);
+  return false;
+}
+
+function containsKey(v: unknown, key: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => containsKey(x, key));
+  if (!isPlainObject(v)) return false;
+  return Object.entries(v).some(([k, x]) => k === key || containsKey(x, key));
+}
+
+/** Evaluates a command's `let` document: constant expressions, available as $$name. */
+function letVariables(raw: unknown): Doc | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isPlainObject(raw)) throw err('TypeMismatch', "BSON field 'let' is the wrong type, expected type 'object'");
+  const out: Doc = {};
+  for (const [k, expr] of Object.entries(raw)) {
+    if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(k)) {
+      throw err('FailedToParse', `'${k}' starts with an invalid character for a user variable name`);
+    }
+    const [row] = new Aggregator([{ $addFields: { v: expr } }], { variables: out }).run([{}]) as Doc[];
+    out[k] = row.v;
+  }
+  return out;
+}
 
 const UPDATE_OPERATORS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$bit', '$currentDate', '$setOnInsert',
@@ -92,6 +182,8 @@ export class Engine {
       dbStats: (_c, db) => this.dbStats(db),
       collStats: (c, db) => this.collStats(c, db),
       renameCollection: (c) => this.renameCollection(c),
+      collMod: (c, db) => this.collMod(c, db),
+      explain: (c, db) => this.explain(c, db),
     };
   }
 
@@ -179,95 +271,48 @@ export class Engine {
     return n;
   }
 
-  /** Documents matching `filter`, using the _id map or a hash index for equality predicates. */
-  matchDocs(coll: Collection | undefined, filter: unknown, limit = 0): Doc[] {
-    if (!coll) return [];
-    const f = (filter ?? {}) as Doc;
-    if (!isPlainObject(f)) throw err('TypeMismatch', 'filter must be an object');
-    const candidates = this.plan(coll, f);
-    const source: Iterable<Doc> = candidates ?? coll.docs.values();
-    const keys = Object.keys(f);
-    const out: Doc[] = [];
-    if (keys.length === 0) {
-      for (const d of source) {
-        out.push(d);
-        if (limit && out.length >= limit) break;
-      }
-      return out;
-    }
-    const q = new Query(f);
-    for (const d of source) {
-      if (q.test(d)) {
-        out.push(d);
-        if (limit && out.length >= limit) break;
-      }
-    }
-    return out;
+  /** Collation and `let` variables of one command, resolved once. */
+  readOptions(coll: Collection | undefined, cmd: Doc, collationRaw: unknown = cmd.collation): ReadOpts {
+    const raw = collationRaw ?? coll?.options.collation;
+    const collation = parseCollation(raw);
+    return { collation, rawCollation: collation ? raw : undefined, variables: letVariables(cmd.let) };
   }
 
-  private plan(coll: Collection, filter: Doc): Doc[] | null {
-    const eq = new Map<string, unknown[]>();
-    const gather = (f: Doc) => {
-      for (const [k, v] of Object.entries(f)) {
-        if (k === '$and' && Array.isArray(v)) {
-          for (const sub of v) if (isPlainObject(sub)) gather(sub);
-          continue;
-        }
-        if (k.startsWith('$')) continue;
-        const vals = equalityValues(v);
-        if (vals && !eq.has(k)) eq.set(k, vals);
-      }
-    };
-    gather(filter);
-    if (eq.size === 0) return null;
-    const ids = eq.get('_id');
-    if (ids) {
-      const out: Doc[] = [];
-      const seen = new Set<string>();
-      for (const v of ids) {
-        const k = keyOf(v);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const d = coll.docs.get(k);
-        if (d) out.push(d);
-      }
-      return out;
+  /**
+   * Documents matching `filter` through the chosen plan, then sorted (by the index walk when it can,
+   * otherwise in memory), skipped and limited. `stats` counts what was examined (for explain).
+   */
+  runQuery(coll: Collection | undefined, filter: unknown, q: QuerySpec = {}): QueryRun {
+    const f = (filter ?? {}) as Doc;
+    if (!isPlainObject(f)) throw err('TypeMismatch', 'filter must be an object');
+    const ro = q.ro ?? NO_OPTS;
+    if (ro.collation && containsKey(f, '$expr')) throw unsupported('$expr in a filter with a collation (expressions would compare strings without it)');
+    const sort = isPlainObject(q.sort) && Object.keys(q.sort).length ? (q.sort as Doc) : null;
+    const natural = sort && '$natural' in sort ? Number(sort.$natural) : 0;
+    const skip = q.skip ?? 0;
+    const limit = q.limit ?? 0;
+    const plan = choosePlan(coll, { filter: f, sort: natural ? null : sort, collation: ro.collation, hint: q.hint }, limit > 0);
+    const stats = newStats();
+    const query = Object.keys(f).length ? new Query(f, mingoOptions(ro)) : null;
+    const inMemorySort = !!sort && !natural && !plan.providesSort;
+    const want = limit && !inMemorySort && !natural ? skip + limit : 0;
+    let docs: Doc[] = [];
+    for (const d of candidates(coll, plan, stats)) {
+      if (query && !query.test(d)) continue;
+      docs.push(d);
+      if (want && docs.length >= want) break;
     }
-    for (const ix of coll.indexes) {
-      if (!ix.lookupable) continue;
-      if (!ix.fields.every((f) => eq.has(f))) continue;
-      const lists = ix.fields.map((f) => eq.get(f)!);
-      if (ix.sparse && lists.some((l) => l.some((v) => v === null || v === undefined))) continue;
-      let keys = [''];
-      for (const l of lists) {
-        keys = keys.flatMap((p) => l.map((v) => p + keyOf(v) + '\u0000'));
-        if (keys.length > 1000) break;
-      }
-      if (keys.length > 1000) continue;
-      const idSet = new Set<string>();
-      for (const k of keys) for (const id of ix.map.get(k) ?? []) idSet.add(id);
-      const out: Doc[] = [];
-      for (const id of idSet) {
-        const d = coll.docs.get(id);
-        if (d) out.push(d);
-      }
-      return out;
-    }
-    // Equality on the first field of a compound index.
-    for (const ix of coll.indexes) {
-      if (!ix.lookupable || !ix.firstMap || !eq.has(ix.fields[0])) continue;
-      const vals = eq.get(ix.fields[0])!;
-      if (ix.sparse && vals.some((v) => v === null || v === undefined)) continue;
-      const idSet = new Set<string>();
-      for (const v of vals) for (const id of ix.firstMap.get(keyOf(v)) ?? []) idSet.add(id);
-      const out: Doc[] = [];
-      for (const id of idSet) {
-        const d = coll.docs.get(id);
-        if (d) out.push(d);
-      }
-      return out;
-    }
-    return null;
+    const nMatched = docs.length;
+    if (natural < 0) docs.reverse();
+    if (inMemorySort) docs = sortDocs(docs, sort as Doc, ro.collation?.compare);
+    if (skip) docs = docs.slice(skip);
+    if (limit) docs = docs.slice(0, limit);
+    return { docs, plan, stats, inMemorySort, nMatched, sort, skip, limit, filter: f };
+  }
+
+  /** Documents matching `filter` (at most `limit` if non-zero), in the plan's order. */
+  matchDocs(coll: Collection | undefined, filter: unknown, limit = 0, ro?: ReadOpts): Doc[] {
+    return this.runQuery(coll, filter, { limit, ro }).docs;
   }
 
   private project(docs: Doc[], projection: unknown, filter: unknown): Doc[] {
@@ -298,9 +343,17 @@ export class Engine {
 
   private find(cmd: Doc, db: string): Doc {
     const name = this.collName(cmd, 'find');
+    const r = this.findRun(cmd, db, name);
+    const docs = this.project(r.docs, cmd.projection, cmd.filter);
+    return this.cursorReply(`${db}.${name}`, docs, cmd.batchSize, r.single);
+  }
+
+  private findRun(cmd: Doc, db: string, name: string): QueryRun & { single: boolean } {
+    for (const k of ['min', 'max', 'returnKey', 'showRecordId', 'tailable', 'awaitData', 'oplogReplay']) {
+      if (cmd[k] !== undefined && cmd[k] !== false) throw unsupported(`the find option '${k}'`);
+    }
     const coll = this.store.get(db, name);
-    const sort = cmd.sort as Doc | undefined;
-    const hasSort = isPlainObject(sort) && Object.keys(sort).length > 0;
+    const ro = this.readOptions(coll, cmd);
     const skip = num(cmd.skip, 0);
     let limit = num(cmd.limit, 0);
     let single = cmd.singleBatch === true;
@@ -311,25 +364,28 @@ export class Engine {
     const filter = (cmd.filter ?? {}) as Doc;
     if (!isPlainObject(filter)) throw err('TypeMismatch', 'filter must be an object');
     const near = extractNear(coll, `${db}.${name}`, filter);
-    let docs: Doc[];
     if (near && coll) {
       // Nearest first through the 2dsphere index; stops as soon as skip + limit documents matched.
-      const want = hasSort || !limit ? Infinity : skip + limit;
-      const q = Object.keys(near.rest).length ? new Query(near.rest) : null;
-      docs = [];
-      for (const h of near.near.index.geo!.nearest(near.near.c, near.near.minAngle, near.near.maxAngle, { keysExamined: 0 })) {
+      const sort = isPlainObject(cmd.sort) && Object.keys(cmd.sort).length ? (cmd.sort as Doc) : null;
+      const want = sort || !limit ? Infinity : skip + limit;
+      const q = Object.keys(near.rest).length ? new Query(near.rest, mingoOptions(ro)) : null;
+      const stats = newStats();
+      let docs: Doc[] = [];
+      for (const h of near.near.index.geo!.nearest(near.near.c, near.near.minAngle, near.near.maxAngle, stats)) {
         if (docs.length >= want) break;
         const d = coll.docs.get(h.id);
-        if (d && (!q || q.test(d))) docs.push(d);
+        if (!d) continue;
+        stats.docsExamined++;
+        if (!q || q.test(d)) docs.push(d);
       }
-    } else docs = this.matchDocs(coll, filter, hasSort || !limit ? 0 : skip + limit);
-    if (hasSort && '$natural' in (sort as Doc)) {
-      if (Number((sort as Doc).$natural) < 0) docs = [...docs].reverse();
-    } else if (hasSort) docs = sortDocs(docs, sort as Doc);
-    if (skip) docs = docs.slice(skip);
-    if (limit) docs = docs.slice(0, limit);
-    docs = this.project(docs, cmd.projection, cmd.filter);
-    return this.cursorReply(`${db}.${name}`, docs, cmd.batchSize, single);
+      const nMatched = docs.length;
+      if (sort) docs = sortDocs(docs, sort, ro.collation?.compare);
+      if (skip) docs = docs.slice(skip);
+      if (limit) docs = docs.slice(0, limit);
+      const plan: Plan = { kind: 'IXSCAN', index: near.near.index, providesSort: !sort, bounds: {} };
+      return { docs, plan, stats, inMemorySort: !!sort, nMatched, sort, skip, limit, filter, single, geo: true };
+    }
+    return { ...this.runQuery(coll, filter, { sort: cmd.sort as Doc, skip, limit, ro, hint: cmd.hint }), single };
   }
 
   private getMore(cmd: Doc, db: string): Doc | Promise<Doc> {
@@ -366,7 +422,8 @@ export class Engine {
     const skip = num(cmd.skip, 0);
     const limit = Math.abs(num(cmd.limit, 0));
     const q = cmd.query as Doc | undefined;
-    let n = !q || Object.keys(q).length === 0 ? (coll?.docs.size ?? 0) : this.matchDocs(coll, q).length;
+    const ro = this.readOptions(coll, cmd);
+    let n = !q || Object.keys(q).length === 0 ? (coll?.docs.size ?? 0) : this.matchDocs(coll, q, 0, ro).length;
     n = Math.max(0, n - skip);
     if (limit) n = Math.min(n, limit);
     return { n, ok: 1 };
@@ -375,45 +432,79 @@ export class Engine {
   private distinct(cmd: Doc, db: string): Doc {
     const coll = this.store.get(db, this.collName(cmd, 'distinct'));
     if (typeof cmd.key !== 'string') throw err('TypeMismatch', "'key' must be a string");
+    const ro = this.readOptions(coll, cmd);
+    const cmp = ro.collation?.compare;
     const seen = new Map<string, unknown>();
-    for (const d of this.matchDocs(coll, cmd.query)) {
+    const strings: string[] = [];
+    for (const d of this.matchDocs(coll, cmd.query, 0, ro)) {
       for (const v of pathValues(d, cmd.key)) {
         if (v === undefined) continue;
+        if (cmp && typeof v === 'string') {
+          // Under a collation, strings that compare equal are one value (the first one met).
+          if (!strings.some((x) => cmp(x, v) === 0)) {
+            strings.push(v);
+            seen.set(keyOf(v), v);
+          }
+          continue;
+        }
         const k = keyOf(v);
         if (!seen.has(k)) seen.set(k, v);
       }
     }
-    return { values: sortDocs([...seen.values()].map((v) => ({ v })), { v: 1 }).map((x) => x.v), ok: 1 };
+    return { values: sortDocs([...seen.values()].map((v) => ({ v })), { v: 1 }, cmp).map((x) => x.v), ok: 1 };
   }
 
   private aggregate(cmd: Doc, db: string): Doc {
     if (isChangeStreamPipeline(cmd.pipeline)) return this.changeStreams.open(cmd, db);
+    if (cmd.explain === true) return this.explain({ explain: { ...cmd, explain: undefined }, verbosity: 'queryPlanner' }, db);
+    const r = this.aggregateRun(cmd, db);
+    const c = cmd.cursor as Doc | undefined;
+    return this.cursorReply(r.ns, r.out, c?.batchSize, false);
+  }
+
+  private aggregateRun(cmd: Doc, db: string): AggregateRun {
     const target = cmd.aggregate;
-    if (typeof target !== 'string') throw err('InvalidNamespace', 'aggregate on a whole database is not supported by embedded-mongo');
+    if (typeof target !== 'string') throw unsupported('aggregate on a whole database (aggregate: 1)', 'CommandNotSupported');
     const pipeline = cmd.pipeline;
     if (!Array.isArray(pipeline)) throw err('TypeMismatch', "'pipeline' must be an array");
     if (!isPlainObject(cmd.cursor) && cmd.explain !== true) throw err('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+    const coll = this.store.get(db, target);
+    const ro = this.readOptions(coll, cmd);
     pipeline.forEach((st, i) => {
       if (!isPlainObject(st) || Object.keys(st).length !== 1) throw err('Location', 'A pipeline stage specification object must contain exactly one field.');
       const op = Object.keys(st)[0];
       if (op === '$out' || op === '$merge') throw unsupported(`the ${op} aggregation stage`);
       if (op === '$geoNear' && i > 0) throw err('GeoNearNotFirst', '$geoNear is only valid as the first stage in a pipeline');
+      if (ro.collation && !COLLATION_STAGES.has(op) && !(op === '$group' && constantGroup(st.$group))) throw unsupported(`the ${op} stage with a collation`);
     });
-    const coll = this.store.get(db, target);
+    const ns = `${db}.${target}`;
     let stages = pipeline as Doc[];
     let docs: Iterable<Doc>;
+    let query: AggregateRun['query'] = null;
+    let geo: AggregateRun['geo'] = null;
     if (stages.length && '$geoNear' in stages[0]) {
-      const g = parseGeoNear(coll, `${db}.${target}`, stages[0].$geoNear);
-      docs = coll ? geoNearDocs(coll, g, { keysExamined: 0, docsExamined: 0 }, (d) => cloneDeep(d) as Doc) : [];
+      const g = parseGeoNear(coll, ns, stages[0].$geoNear);
+      if (ro.collation && g.query) throw unsupported('$geoNear query with a collation');
+      const stats = newStats();
+      geo = { index: g.index, stats };
+      docs = coll ? geoNearDocs(coll, g, stats, (d) => cloneDeep(d) as Doc) : [];
       stages = stages.slice(1);
     } else {
-      let matched: Doc[];
-      if (stages.length && isPlainObject(stages[0].$match)) {
-        matched = this.matchDocs(coll, stages[0].$match);
-        stages = stages.slice(1);
-      } else matched = coll ? [...coll.docs.values()] : [];
+      // A leading $match / $sort / $skip / $limit runs as a find: through an index when one fits.
+      let i = 0;
+      let filter: Doc = {};
+      let sort: Doc | undefined;
+      let skip = 0;
+      let limit = 0;
+      if (i < stages.length && isPlainObject(stages[i].$match)) filter = stages[i++].$match as Doc;
+      if (i < stages.length && isPlainObject(stages[i].$sort) && Object.keys(stages[i].$sort as Doc).length && !('$natural' in (stages[i].$sort as Doc)) && !containsKey(stages[i].$sort, '$meta')) sort = stages[i++].$sort as Doc;
+      if (i < stages.length && '$skip' in stages[i] && typeof stages[i].$skip === 'number' && (stages[i].$skip as number) >= 0) skip = Math.trunc(stages[i++].$skip as number);
+      if (i < stages.length && '$limit' in stages[i] && typeof stages[i].$limit === 'number' && (stages[i].$limit as number) > 0) limit = Math.trunc(stages[i++].$limit as number);
+      if (containsKey(filter, '$near') || containsKey(filter, '$nearSphere')) throw err('BadValue', '$geoNear, $near, and $nearSphere are not allowed in this context');
+      query = this.runQuery(coll, filter, { sort, skip, limit, ro });
+      stages = stages.slice(i);
       // Stages may rewrite their input in place: hand mingo private copies.
-      docs = matched.map((d) => cloneDeep(d) as Doc);
+      docs = query.docs.map((d) => cloneDeep(d) as Doc);
     }
     const foreign = new Map<string, Doc[]>();
     const resolver = (name: string): Doc[] => {
@@ -426,10 +517,96 @@ export class Engine {
       return arr;
     };
     let out: Doc[];
-    if (stages.length) out = new Aggregator(stages, { collectionResolver: resolver }).run(docs as never) as Doc[];
+    if (stages.length) out = new Aggregator(stages, { collectionResolver: resolver, ...mingoOptions(ro) }).run(docs as never) as Doc[];
     else out = Array.isArray(docs) ? docs : [...docs];
-    const c = cmd.cursor as Doc | undefined;
-    return this.cursorReply(`${db}.${target}`, out, c?.batchSize, false);
+    return { ns, out, query, geo, rest: stages };
+  }
+
+  // ---------------------------------------------------------------- explain
+
+  /** explain of find, count and aggregate: runs the command and reports the plan it actually used. */
+  private explain(cmd: Doc, db: string): Doc {
+    const inner = cmd.explain;
+    if (!isPlainObject(inner)) throw err('TypeMismatch', "BSON field 'explain' is the wrong type, expected type 'object'");
+    const verbosity = typeof cmd.verbosity === 'string' ? cmd.verbosity : 'allPlansExecution';
+    if (!['queryPlanner', 'executionStats', 'allPlansExecution'].includes(verbosity)) throw err('FailedToParse', `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
+    const withStats = verbosity !== 'queryPlanner';
+    const op = Object.keys(inner)[0];
+    const t0 = process.hrtime.bigint();
+    const ms = () => Number((process.hrtime.bigint() - t0) / 1_000_000n);
+    const base = { explainVersion: '1' };
+    const tail = { command: { ...inner, $db: db }, serverInfo: { host: '127.0.0.1', port: this.port(), version: '7.0.0', gitVersion: 'embedded-mongo' }, ok: 1 };
+    if (op === 'find' || op === 'count') {
+      const name = this.collName(inner, op);
+      const findCmd = op === 'find' ? inner : { find: name, filter: inner.query ?? {}, skip: inner.skip, limit: inner.limit, collation: inner.collation, hint: inner.hint };
+      const r = this.findRun(findCmd, db, name);
+      const projection = op === 'find' && isPlainObject(inner.projection) && Object.keys(inner.projection).length ? inner.projection : null;
+      return { ...base, ...this.planSections(`${db}.${name}`, r, projection, withStats, ms()), ...tail };
+    }
+    if (op === 'aggregate') {
+      const r = this.aggregateRun({ ...inner, cursor: isPlainObject(inner.cursor) ? inner.cursor : {} }, db);
+      if (r.query && r.rest.length === 0) return { ...base, ...this.planSections(r.ns, r.query, null, withStats, ms()), ...tail };
+      let first: Doc;
+      if (r.geo) {
+        const geoStage: Doc = { stage: 'GEO_NEAR_2DSPHERE', keyPattern: r.geo.index.spec.key, indexName: r.geo.index.name, indexVersion: 2 };
+        const planner = { namespace: r.ns, winningPlan: { ...geoStage }, rejectedPlans: [] };
+        const exec = {
+          executionSuccess: true,
+          nReturned: r.out.length,
+          executionTimeMillis: ms(),
+          totalKeysExamined: r.geo.stats.keysExamined,
+          totalDocsExamined: r.geo.stats.docsExamined,
+          executionStages: { ...geoStage, keysExamined: r.geo.stats.keysExamined, docsExamined: r.geo.stats.docsExamined },
+        };
+        first = { $geoNearCursor: withStats ? { queryPlanner: planner, executionStats: exec } : { queryPlanner: planner } };
+      } else {
+        first = { $cursor: this.planSections(r.ns, r.query as QueryRun, null, withStats, ms()) };
+      }
+      return { ...base, stages: [first, ...r.rest], ...tail };
+    }
+    throw unsupported(`explain of '${op}'`, 'CommandNotSupported');
+  }
+
+  private planSections(ns: string, r: QueryRun, projection: unknown, withStats: boolean, millis: number): Doc {
+    const build = (stats: boolean): Doc => {
+      const st = stats ? { ...r.stats, nReturned: r.nMatched } : undefined;
+      let node: Doc;
+      if (r.geo) {
+        node = { stage: 'GEO_NEAR_2DSPHERE', keyPattern: r.plan.index!.spec.key, indexName: r.plan.index!.name, indexVersion: 2 };
+        if (st) Object.assign(node, { nReturned: st.nReturned, keysExamined: st.keysExamined, docsExamined: st.docsExamined });
+      } else node = scanStage(r.plan, r.filter, st);
+      if (r.inMemorySort) {
+        node = { stage: 'SORT', sortPattern: r.sort, memLimit: 104857600, ...(r.limit ? { limitAmount: r.skip + r.limit } : {}), type: 'simple', ...(stats ? { nReturned: Math.min(r.nMatched, r.limit ? r.skip + r.limit : r.nMatched) } : {}), inputStage: node };
+      }
+      if (r.skip) node = { stage: 'SKIP', skipAmount: r.skip, ...(stats ? { nReturned: Math.max(0, r.nMatched - r.skip) } : {}), inputStage: node };
+      if (r.limit && !r.inMemorySort) node = { stage: 'LIMIT', limitAmount: r.limit, ...(stats ? { nReturned: r.docs.length } : {}), inputStage: node };
+      if (projection) node = { stage: 'PROJECTION_DEFAULT', transformBy: projection, ...(stats ? { nReturned: r.docs.length } : {}), inputStage: node };
+      return node;
+    };
+    const out: Doc = {
+      queryPlanner: {
+        namespace: ns,
+        indexFilterSet: false,
+        parsedQuery: r.filter,
+        planCacheKey: '00000000',
+        maxIndexedOrSolutionsReached: false,
+        maxIndexedAndSolutionsReached: false,
+        maxScansToExplodeReached: false,
+        winningPlan: build(false),
+        rejectedPlans: [],
+      },
+    };
+    if (withStats) {
+      out.executionStats = {
+        executionSuccess: true,
+        nReturned: r.docs.length,
+        executionTimeMillis: millis,
+        totalKeysExamined: r.stats.keysExamined,
+        totalDocsExamined: r.stats.docsExamined,
+        executionStages: build(true),
+      };
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- writes
@@ -473,19 +650,19 @@ export class Engine {
   }
 
   /** Applies an update document (operators, replacement or pipeline) to a copy of `doc`. Returns null if unchanged. */
-  private applyUpdate(doc: Doc, u: unknown, q: Doc, arrayFilters: unknown, inserting: boolean): Doc | null {
-    return this.applyUpdates([doc], u, q, arrayFilters, inserting)[0];
+  private applyUpdate(doc: Doc, u: unknown, q: Doc, arrayFilters: unknown, inserting: boolean, ro: ReadOpts = NO_OPTS): Doc | null {
+    return this.applyUpdates([doc], u, q, arrayFilters, inserting, ro)[0];
   }
 
   /**
    * Applies one update to copies of several documents, compiling it once (mingo's per-call setup is
    * ~100x the cost of applying an operator). Entry i is the new version of docs[i], or null if unchanged.
    */
-  private applyUpdates(docs: Doc[], u: unknown, q: Doc, arrayFilters: unknown, inserting: boolean): Array<Doc | null> {
+  private applyUpdates(docs: Doc[], u: unknown, q: Doc, arrayFilters: unknown, inserting: boolean, ro: ReadOpts = NO_OPTS): Array<Doc | null> {
     if (docs.length === 0) return [];
     const unchangedOr = (orig: Doc, next: Doc) => (keyOf(next) === keyOf(orig) ? null : next);
     if (Array.isArray(u)) {
-      const outs = new Aggregator(u as Doc[]).run(docs.map((d) => cloneDeep(d) as Doc)) as Doc[];
+      const outs = new Aggregator(u as Doc[], mingoOptions(ro)).run(docs.map((d) => cloneDeep(d) as Doc)) as Doc[];
       if (outs.length !== docs.length) throw err('BadValue', 'an update pipeline must produce exactly one document per input');
       return docs.map((d, i) => {
         const out = outs[i];
@@ -540,7 +717,9 @@ export class Engine {
         for (const c of copies) if (pathValues(c, p).every((v) => v === undefined)) setPath(c, p, []);
       }
     }
-    mingoUpdateMany(copies, inserting ? {} : q, ops, { arrayFilters: Array.isArray(arrayFilters) ? (arrayFilters as Doc[]) : undefined, cloneMode: 'deep' }, MINGO_OPTS);
+    // The documents already matched: the filter matters to mingo only for the positional $ operator.
+    const positional = Object.values(ops).some((spec) => Object.keys(spec as Doc).some((p) => p === '$' || p.includes('.$') || p.startsWith('$')));
+    mingoUpdateMany(copies, inserting || !positional ? {} : q, ops, { arrayFilters: Array.isArray(arrayFilters) ? (arrayFilters as Doc[]) : undefined, cloneMode: 'deep' }, { ...MINGO_OPTS, ...mingoOptions(ro) });
     return docs.map((d, i) => {
       const c = copies[i];
       if (!inserting && keyOf(c._id) !== keyOf(d._id)) {
@@ -550,7 +729,7 @@ export class Engine {
     });
   }
 
-  private upsertDoc(q: Doc, u: unknown, arrayFilters: unknown): Doc {
+  private upsertDoc(q: Doc, u: unknown, arrayFilters: unknown, ro: ReadOpts = NO_OPTS): Doc {
     const base: Doc = {};
     const fromFilter = (f: Doc) => {
       for (const [k, v] of Object.entries(f)) {
@@ -573,7 +752,7 @@ export class Engine {
       doc = { ...u };
       if (!('_id' in doc) && '_id' in base) doc._id = base._id;
     } else {
-      doc = this.applyUpdate(base, u, q, arrayFilters, true) ?? base;
+      doc = this.applyUpdate(base, u, q, arrayFilters, true, ro) ?? base;
     }
     return this.prepareInsert(doc);
   }
@@ -595,18 +774,22 @@ export class Engine {
         const q = (spec.q ?? {}) as Doc;
         const u = spec.u;
         const multi = spec.multi === true;
+        if (spec.sort !== undefined) {
+          throw err('UnknownField', "BSON field 'update.updates.sort' is an unknown field. (embedded-mongo answers as MongoDB 7.0, which has no sort for single-document updates)");
+        }
         if (multi && isPlainObject(u) && Object.keys(u).length && !Object.keys(u)[0].startsWith('$')) {
           throw err('FailedToParse', 'multi update is not supported for replacement-style update');
         }
-        const matched = this.matchDocs(coll, q, multi ? 0 : 1);
+        const ro = this.readOptions(coll, cmd, spec.collation);
+        const matched = this.runQuery(coll, q, { limit: multi ? 0 : 1, ro, hint: spec.hint }).docs;
         if (matched.length === 0 && spec.upsert === true) {
-          const doc = this.upsertDoc(q, u, spec.arrayFilters);
+          const doc = this.upsertDoc(q, u, spec.arrayFilters, ro);
           coll.insert(doc);
           n++;
           upserted.push({ index: i, _id: doc._id });
           continue;
         }
-        const nexts = this.applyUpdates(matched, u, q, spec.arrayFilters, false);
+        const nexts = this.applyUpdates(matched, u, q, spec.arrayFilters, false, ro);
         for (let j = 0; j < matched.length; j++) {
           n++;
           const next = nexts[j];
@@ -640,7 +823,8 @@ export class Engine {
         const spec = deletes[i] as Doc;
         if (!isPlainObject(spec)) throw err('TypeMismatch', 'delete statement must be an object');
         const limit = num(spec.limit, 0);
-        for (const d of this.matchDocs(coll, spec.q ?? {}, limit === 1 ? 1 : 0)) {
+        const ro = this.readOptions(coll, cmd, spec.collation);
+        for (const d of this.runQuery(coll, spec.q ?? {}, { limit: limit === 1 ? 1 : 0, ro, hint: spec.hint }).docs) {
           coll!.remove(d);
           n++;
         }
@@ -661,21 +845,20 @@ export class Engine {
     if (!remove && cmd.update === undefined) throw err('FailedToParse', 'Either an update or remove=true must be specified');
     if (remove && (cmd.new === true || cmd.upsert === true)) throw err('FailedToParse', 'Cannot specify new or upsert with remove=true');
     const coll = remove ? this.store.get(db, name) : this.store.create(db, name);
-    let matched = this.matchDocs(coll, q, hasSort ? 0 : 1);
-    if (hasSort) matched = sortDocs(matched, sort as Doc);
-    const doc = matched[0];
+    const ro = this.readOptions(coll, cmd);
+    const doc = this.runQuery(coll, q, { sort: hasSort ? sort : null, limit: 1, ro, hint: cmd.hint }).docs[0];
     const out = (d: Doc | null | undefined) => (d ? (this.project([d], cmd.fields, q)[0] ?? null) : null);
     if (remove) {
       if (doc) coll!.remove(doc);
       return { lastErrorObject: { n: doc ? 1 : 0 }, value: out(doc), ok: 1 };
     }
     if (doc) {
-      const next = this.applyUpdate(doc, cmd.update, q, cmd.arrayFilters, false);
+      const next = this.applyUpdate(doc, cmd.update, q, cmd.arrayFilters, false, ro);
       if (next) coll!.replace(doc, next);
       return { lastErrorObject: { n: 1, updatedExisting: true }, value: out(cmd.new === true ? (next ?? doc) : doc), ok: 1 };
     }
     if (cmd.upsert === true) {
-      const ins = this.upsertDoc(q, cmd.update, cmd.arrayFilters);
+      const ins = this.upsertDoc(q, cmd.update, cmd.arrayFilters, ro);
       coll!.insert(ins);
       return { lastErrorObject: { n: 1, updatedExisting: false, upserted: ins._id }, value: cmd.new === true ? out(ins) : null, ok: 1 };
     }
@@ -701,6 +884,12 @@ export class Engine {
       const spec: IndexSpec = { key: raw.key, name: typeof raw.name === 'string' ? raw.name : defaultIndexName(raw.key) };
       for (const k of ['unique', 'sparse', 'expireAfterSeconds', 'partialFilterExpression', 'collation', 'weights', 'default_language', 'language_override', 'textIndexVersion', '2dsphereIndexVersion']) {
         if (raw[k] !== undefined && !(k === 'unique' && raw[k] === false) && !(k === 'sparse' && raw[k] === false)) spec[k] = raw[k];
+      }
+      if (spec.collation === undefined && coll.options.collation !== undefined) spec.collation = coll.options.collation;
+      if (spec.collation !== undefined) {
+        const c = parseCollation(spec.collation);
+        if (c) spec.collation = c.spec;
+        else delete spec.collation;
       }
       if (Object.values(raw.key).includes('2dsphere')) {
         if (Object.values(raw.key).filter((v) => v === '2dsphere').length > 1) throw unsupported('a 2dsphere index over more than one geo field');
@@ -787,9 +976,42 @@ export class Engine {
   private create(cmd: Doc, db: string): Doc {
     const name = this.collName(cmd, 'create');
     if (this.store.get(db, name)) throw err('NamespaceExists', `Collection ${db}.${name} already exists.`);
-    const { create: _c, $db: _d, lsid: _l, $clusterTime: _t, writeConcern: _w, $readPreference: _r, ...opts } = cmd;
+    const { create: _c, $db: _d, lsid: _l, $clusterTime: _t, writeConcern: _w, $readPreference: _r, comment: _m, ...opts } = cmd;
+    if ('viewOn' in opts || 'pipeline' in opts) throw unsupported('views (create with viewOn/pipeline)', 'CommandNotSupported');
+    for (const k of Object.keys(opts)) {
+      if (!CREATE_OPTIONS.has(k)) throw unsupported(`the create option '${k}'`, 'CommandNotSupported');
+    }
+    if (opts.capped === true) throw unsupported('capped collections', 'CommandNotSupported');
+    if (opts.collation !== undefined) parseCollation(opts.collation);
     this.store.create(db, name, opts);
     return { ok: 1 };
+  }
+
+  /** collMod: only changing a TTL index's expireAfterSeconds; anything else is refused. */
+  private collMod(cmd: Doc, db: string): Doc {
+    const name = this.collName(cmd, 'collMod');
+    const coll = this.store.get(db, name);
+    if (!coll) throw err('NamespaceNotFound', `ns does not exist: ${db}.${name}`);
+    for (const k of Object.keys(cmd)) {
+      if (['collMod', '$db', 'lsid', '$clusterTime', 'writeConcern', '$readPreference', 'comment', 'index'].includes(k)) continue;
+      throw unsupported(`collMod of '${k}'`, 'CommandNotSupported');
+    }
+    const spec = cmd.index;
+    if (spec === undefined) return { ok: 1 };
+    if (!isPlainObject(spec)) throw err('TypeMismatch', "BSON field 'collMod.index' is the wrong type, expected type 'object'");
+    for (const k of Object.keys(spec)) {
+      if (!['name', 'keyPattern', 'expireAfterSeconds'].includes(k)) throw unsupported(`collMod of index option '${k}'`, 'CommandNotSupported');
+    }
+    const ix = coll.indexes.find((x) => (typeof spec.name === 'string' ? x.name === spec.name : keyOf(x.spec.key) === keyOf(spec.keyPattern)));
+    if (!ix) throw err('IndexNotFound', `cannot find index ${JSON.stringify(spec.name ?? spec.keyPattern)} for ns ${coll.ns}`);
+    if (spec.expireAfterSeconds === undefined) return { ok: 1 };
+    if (typeof spec.expireAfterSeconds !== 'number' || typeof ix.spec.expireAfterSeconds !== 'number') {
+      throw err('InvalidOptions', 'no expireAfterSeconds field to update');
+    }
+    const old = ix.spec.expireAfterSeconds;
+    coll.dropIndex(ix.name);
+    coll.createIndex({ ...ix.spec, expireAfterSeconds: spec.expireAfterSeconds });
+    return { expireAfterSeconds_old: old, expireAfterSeconds_new: spec.expireAfterSeconds, ok: 1 };
   }
 
   private drop(cmd: Doc, db: string): Doc {
@@ -844,16 +1066,17 @@ export class Engine {
       for (const ix of coll.indexes) {
         const secs = ix.spec.expireAfterSeconds;
         if (typeof secs !== 'number' || ix.fields.length !== 1) continue;
-        const field = ix.fields[0];
-        const expired: Doc[] = [];
-        for (const d of coll.docs.values()) {
-          if (ix.partial && !ix.partial.test(d)) continue;
-          const dates = pathValues(d, field).filter((v): v is Date => v instanceof Date);
-          if (dates.length === 0) continue;
-          const earliest = Math.min(...dates.map((x) => x.getTime()));
-          if (earliest + secs * 1000 <= now) expired.push(d);
+        // Walk the index's dates up to the cutoff (a document expires by its earliest date).
+        const cutoff = new Date(now - secs * 1000);
+        const expired = new Map<string, Doc>();
+        const dir = ix.dirs[0];
+        const lo: IxKey = { v: [dir > 0 ? typeStart(10) : cutoff], r: dir > 0 ? LOW_R : LOW_R, id: '' };
+        const hi: IxKey = { v: [dir > 0 ? cutoff : typeStart(10)], r: HIGH_R, id: '' };
+        for (const k of ix.scan(lo, hi, false)) {
+          const d = coll.docs.get(k.id);
+          if (d && !expired.has(k.id)) expired.set(k.id, d);
         }
-        for (const d of expired) {
+        for (const d of expired.values()) {
           coll.remove(d);
           removed++;
         }
@@ -881,26 +1104,29 @@ function num(v: unknown, dflt: number): number {
   return dflt;
 }
 
-function equalityValues(v: unknown): unknown[] | null {
-  if (v instanceof RegExp || Array.isArray(v)) return null;
-  if (isPlainObject(v)) {
-    const keys = Object.keys(v);
-    if (keys.some((k) => k.startsWith('$'))) {
-      if ('$eq' in v) return equalityValues(v.$eq);
-      if (Array.isArray(v.$in) && v.$in.every((x) => !(x instanceof RegExp) && !Array.isArray(x) && !(isPlainObject(x) && Object.keys(x).some((k) => k.startsWith('$'))))) {
-        return v.$in;
-      }
-      return null;
-    }
-  }
-  if (typeof v === 'object' && v !== null && (v as { _bsontype?: string })._bsontype === 'BSONRegExp') return null;
-  return [v];
-}
-
 function validateId(id: unknown): void {
   if (Array.isArray(id)) throw err('InvalidIdField', "The '_id' value cannot be of type array");
   if (id instanceof RegExp) throw err('InvalidIdField', "The '_id' value cannot be of type regex");
   if (id === undefined) throw err('InvalidIdField', "The '_id' value cannot be undefined");
+  const dollar = dollarKey(id);
+  if (dollar) throw err('DollarPrefixedFieldName', `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`);
+}
+
+function dollarKey(v: unknown): string | null {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const k = dollarKey(x);
+      if (k) return k;
+    }
+    return null;
+  }
+  if (!isPlainObject(v)) return null;
+  for (const [k, x] of Object.entries(v)) {
+    if (k.startsWith('$')) return k;
+    const inner = dollarKey(x);
+    if (inner) return inner;
+  }
+  return null;
 }
 
 function defaultIndexName(key: Doc): string {

@@ -12,9 +12,10 @@ import * as windowOps from 'mingo/operators/window';
 import { Query as BaseQuery } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { flatten, resolve } from 'mingo/util';
+import { parseCollation } from './collation';
 import { err, unsupported } from './errors';
 import { angleBetween, centerSphere, geoValues, parsePoint } from './geo';
-import { compareValues, isPlainObject, keyOf, pathValues, sortDocs, typeRank } from './values';
+import { compareValues, isPlainObject, keyOf, pathValues, sortDocs, typeRank, type StrCmp } from './values';
 
 type Doc = Record<string, unknown>;
 
@@ -75,49 +76,67 @@ function eqKeyMatch(lhs: unknown, key: string, depth: number): boolean {
   return false;
 }
 
-function $eq(selector: string, value: unknown): (obj: Doc) => boolean {
+/** The string comparison of the query's collation (options.collation holds the raw spec), if any. */
+function strCmpOf(options: unknown): StrCmp | undefined {
+  const raw = (options as { collation?: unknown } | undefined)?.collation;
+  return raw ? parseCollation(raw)?.compare : undefined;
+}
+
+/** Equality of a string under a collation: any string value at the path that compares equal. */
+function collatedMatch(lhs: unknown, value: string, cmp: StrCmp, depth: number): boolean {
+  const vals = Array.isArray(lhs) ? [...lhs, ...(flatten(lhs, depth) as unknown[])] : [lhs];
+  return vals.some((v) => typeof v === 'string' && cmp(v, value) === 0);
+}
+
+function $eq(selector: string, value: unknown, options?: unknown): (obj: Doc) => boolean {
   const key = keyOf(value);
   const depth = depthOf(selector) || 1;
+  const cmp = strCmpOf(options);
+  if (cmp && typeof value === 'string') return (obj) => collatedMatch(resolve(obj, selector, { unwrapArray: true }), value, cmp, depth);
   return (obj) => eqKeyMatch(resolve(obj, selector, { unwrapArray: true }), key, depth);
 }
 
-function $ne(selector: string, value: unknown): (obj: Doc) => boolean {
-  const eq = $eq(selector, value);
+function $ne(selector: string, value: unknown, options?: unknown): (obj: Doc) => boolean {
+  const eq = $eq(selector, value, options);
   return (obj) => !eq(obj);
 }
 
-function $in(selector: string, value: unknown): (obj: Doc) => boolean {
+function $in(selector: string, value: unknown, options?: unknown): (obj: Doc) => boolean {
   if (!Array.isArray(value)) throw new Error('$in needs an array');
   const keys = new Set(value.filter((v) => !(v instanceof RegExp)).map(keyOf));
   const patterns = value.filter((v): v is RegExp => v instanceof RegExp);
   const hasNull = keys.has('n');
+  const cmp = strCmpOf(options);
+  const strings = cmp ? value.filter((v): v is string => typeof v === 'string') : [];
   return (obj) => {
     const lhs = resolve(obj, selector, { unwrapArray: true });
     if (lhs === undefined || lhs === null) return hasNull;
     if (keys.has(keyOf(lhs))) return true;
     const vals = Array.isArray(lhs) ? lhs : [lhs];
     if (vals.some((v) => keys.has(keyOf(v)))) return true;
+    if (strings.length && vals.some((v) => typeof v === 'string' && strings.some((s) => cmp!(v, s) === 0))) return true;
     return patterns.length > 0 && vals.some((v) => typeof v === 'string' && patterns.some((re) => re.test(v)));
   };
 }
 
-function $nin(selector: string, value: unknown): (obj: Doc) => boolean {
-  const inn = $in(selector, value);
+function $nin(selector: string, value: unknown, options?: unknown): (obj: Doc) => boolean {
+  const inn = $in(selector, value, options);
   return (obj) => !inn(obj);
 }
 
 // Range operators with MongoDB's type bracketing: only values of the same canonical type compare,
 // across Int32/Long/Double/Decimal128.
 function rangeOp(test: (c: number) => boolean) {
-  return (selector: string, value: unknown): ((obj: Doc) => boolean) => {
+  return (selector: string, value: unknown, options?: unknown): ((obj: Doc) => boolean) => {
     const rhs = value ?? null;
     const rank = typeRank(rhs);
+    const cmp = strCmpOf(options);
     return (obj) => {
       const lhs = resolve(obj, selector, { unwrapArray: true });
       const vals = Array.isArray(lhs) ? [lhs, ...lhs] : [lhs];
       return vals.some((v) => {
         const x = v ?? null;
-        return typeRank(x) === rank && test(compareValues(x, rhs));
+        return typeRank(x) === rank && test(compareValues(x, rhs, cmp));
       });
     };
   };
@@ -127,9 +146,10 @@ const $gte = rangeOp((c) => c >= 0);
 const $lt = rangeOp((c) => c < 0);
 const $lte = rangeOp((c) => c <= 0);
 
-function $sort(coll: Iterator, sortKeys: Doc): Iterator {
+function $sort(coll: Iterator, sortKeys: Doc, options?: unknown): Iterator {
   if (!isPlainObject(sortKeys) || Object.keys(sortKeys).length === 0) throw new Error('$sort specification is invalid');
-  return coll.transform((arr: unknown[]) => Lazy(sortDocs(arr as Doc[], sortKeys)));
+  const cmp = strCmpOf(options);
+  return coll.transform((arr: unknown[]) => Lazy(sortDocs(arr as Doc[], sortKeys, cmp)));
 }
 
 // Geo predicates. $geoWithin answers $centerSphere (points within a spherical cap); other shapes are

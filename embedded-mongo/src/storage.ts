@@ -4,10 +4,11 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { BSON, ObjectId, UUID } from 'bson';
-import { Query } from './mingo';
 import { err } from './errors';
-import { extractGeoKeys, GeoIndex } from './geo';
-import { formatValue, keyOf, pathValues } from './values';
+import { Index, type Entry, type IndexSpec } from './indexes';
+import { formatValue, keyOf } from './values';
+
+export { Index, type IndexSpec };
 
 export type Doc = Record<string, unknown>;
 export interface Logger {
@@ -17,119 +18,20 @@ export interface Logger {
 
 export const DESERIALIZE_OPTS = { promoteLongs: true, promoteValues: true, promoteBuffers: false } as const;
 
-export interface IndexSpec {
-  v?: number;
-  key: Record<string, unknown>;
-  name: string;
-  unique?: boolean;
-  sparse?: boolean;
-  expireAfterSeconds?: number;
-  partialFilterExpression?: Doc;
-  [k: string]: unknown;
-}
-
-const SPECIAL_INDEX_TYPES = new Set(['text', '2d', '2dsphere', 'hashed', 'geoHaystack']);
-
 /** One change to a collection's documents, emitted after it is applied (never during log replay). */
 export type ChangeEvent =
   | { op: 'insert'; ns: string; doc: Doc }
   | { op: 'replace'; ns: string; doc: Doc; before: Doc }
   | { op: 'delete'; ns: string; before: Doc };
 
-export class Index {
-  readonly fields: string[];
-  readonly unique: boolean;
-  readonly sparse: boolean;
-  /** text/2dsphere/hashed indexes are kept as metadata only: never used for lookups or uniqueness. */
-  readonly special: boolean;
-  readonly partial: Query | null;
-  readonly map = new Map<string, Set<string>>();
-  /** For a 2dsphere index: its points in a B+ tree (see geo.ts). */
-  readonly geo: GeoIndex | null = null;
-
-  constructor(readonly spec: IndexSpec) {
-    this.fields = Object.keys(spec.key);
-    this.special = Object.values(spec.key).some((v) => typeof v === 'string' && SPECIAL_INDEX_TYPES.has(v));
-    const geoField = this.fields.find((f) => spec.key[f] === '2dsphere');
-    if (geoField) this.geo = new GeoIndex(geoField);
-    this.unique = !!spec.unique && !this.special;
-    this.sparse = !!spec.sparse;
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression) : null;
-    if (this.fields.length > 1 && !this.special) this.firstMap = new Map();
-  }
-
-  get name(): string {
-    return this.spec.name;
-  }
-
-  /** Usable for an equality lookup: every document with a matching value is in the map. */
-  get lookupable(): boolean {
-    return !this.special && !this.partial;
-  }
-
-  /** Compound indexes also map their first field alone, so equality on a prefix is a lookup too. */
-  readonly firstMap: Map<string, Set<string>> | null = null;
-
-  /** Index entries of a document: canonical key (k), first-field key (f), field values (for error messages). */
-  entries(doc: Doc): Array<{ k: string; f: string; vals: unknown[] }> {
-    if (this.special) return [];
-    if (this.partial && !this.partial.test(doc)) return [];
-    const per = this.fields.map((f) => pathValues(doc, f));
-    if (this.sparse && per.every((vs) => vs.every((v) => v === undefined))) return [];
-    let combos: Array<{ k: string; f: string; vals: unknown[] }> = [{ k: '', f: '', vals: [] }];
-    per.forEach((vs, depth) => {
-      const next: Array<{ k: string; f: string; vals: unknown[] }> = [];
-      for (const c of combos) {
-        for (const v of vs) {
-          const kv = keyOf(v);
-          next.push({ k: c.k + kv + '\u0000', f: depth === 0 ? kv : c.f, vals: [...c.vals, v ?? null] });
-        }
-      }
-      combos = next;
-      if (combos.length > 10000) throw err('BadValue', `too many index keys for index ${this.name}`);
-    });
-    const seen = new Set<string>();
-    return combos.filter((c) => (seen.has(c.k) ? false : (seen.add(c.k), true)));
-  }
-
-  /** Points of a document for a 2dsphere index (throws 16755 for values that are not points). */
-  geoKeys(doc: Doc): ReturnType<typeof extractGeoKeys> {
-    if (!this.geo) return [];
-    if (this.partial && !this.partial.test(doc)) return [];
-    return extractGeoKeys(doc, this.geo.field, this.name);
-  }
-
-  add(id: string, entries: Array<{ k: string; f: string }>): void {
-    for (const { k, f } of entries) {
-      addTo(this.map, k, id);
-      if (this.firstMap) addTo(this.firstMap, f, id);
-    }
-  }
-
-  remove(id: string, entries: Array<{ k: string; f: string }>): void {
-    for (const { k, f } of entries) {
-      removeFrom(this.map, k, id);
-      if (this.firstMap) removeFrom(this.firstMap, f, id);
-    }
-  }
-}
-
-function addTo(map: Map<string, Set<string>>, k: string, id: string): void {
-  let s = map.get(k);
-  if (!s) map.set(k, (s = new Set()));
-  s.add(id);
-}
-
-function removeFrom(map: Map<string, Set<string>>, k: string, id: string): void {
-  const s = map.get(k);
-  if (!s) return;
-  s.delete(id);
-  if (s.size === 0) map.delete(k);
-}
-
 export class Collection {
   /** _id key -> document. Stored documents are never mutated: updates build a copy and swap it in. */
   readonly docs = new Map<string, Doc>();
+  /** _id key -> record id (insertion order; index keys end with it). */
+  readonly recordIds = new Map<string, number>();
+  private nextRecordId = 1;
+  /** The _id index, ordered (equality on _id goes through `docs`; ranges and sorts walk this). */
+  readonly idIndex = new Index({ key: { _id: 1 }, name: '_id_' });
   readonly indexes: Index[] = [];
   readonly uuid = new UUID();
 
@@ -159,7 +61,7 @@ export class Collection {
   }
 
   /** Throws E11000 if `doc` would collide with another document (other than `selfId`) in a unique index. */
-  private checkUnique(doc: Doc, selfId: string | null, entriesByIndex: Array<Array<{ k: string; f: string; vals: unknown[] }>>): void {
+  private checkUnique(doc: Doc, selfId: string | null, entriesByIndex: Entry[][]): void {
     const idKey = keyOf(doc._id);
     if (idKey !== selfId && this.docs.has(idKey)) {
       throw err('DuplicateKey', `E11000 duplicate key error collection: ${this.ns} index: _id_ dup key: { _id: ${formatValue(doc._id)} }`, {
@@ -169,11 +71,7 @@ export class Collection {
     }
     this.indexes.forEach((ix, i) => {
       if (!ix.unique) return;
-      for (const e of entriesByIndex[i]) {
-        const s = ix.map.get(e.k);
-        if (!s) continue;
-        for (const other of s) if (other !== selfId) throw this.dupError(ix, e.vals);
-      }
+      for (const e of entriesByIndex[i]) if (ix.conflict(e.vals, selfId) !== null) throw this.dupError(ix, e.vals);
     });
   }
 
@@ -183,9 +81,12 @@ export class Collection {
     const entries = this.indexes.map((ix) => ix.entries(doc));
     const geo = this.indexes.map((ix) => ix.geoKeys(doc));
     this.checkUnique(doc, null, entries);
+    const r = this.nextRecordId++;
     this.docs.set(id, doc);
+    this.recordIds.set(id, r);
+    this.idIndex.add(id, r, [{ vals: [doc._id] }]);
     this.indexes.forEach((ix, i) => {
-      ix.add(id, entries[i]);
+      ix.add(id, r, entries[i]);
       ix.geo?.add(id, geo[i]);
     });
     if (log) {
@@ -201,9 +102,11 @@ export class Collection {
     const entries = this.indexes.map((ix) => ix.entries(newDoc));
     const geo = this.indexes.map((ix) => ix.geoKeys(newDoc));
     this.checkUnique(newDoc, id, entries);
+    const stored = this.docs.get(id) ?? oldDoc;
+    const r = this.recordIds.get(id) as number;
     this.indexes.forEach((ix, i) => {
-      ix.remove(id, ix.entries(oldDoc));
-      ix.add(id, entries[i]);
+      ix.remove(id, r, ix.entries(stored));
+      ix.add(id, r, entries[i]);
       if (ix.geo) {
         ix.geo.remove(id);
         ix.geo.add(id, geo[i]);
@@ -227,11 +130,14 @@ export class Collection {
     const id = keyOf(doc._id);
     const stored = this.docs.get(id);
     if (!stored) return;
+    const r = this.recordIds.get(id) as number;
     for (const ix of this.indexes) {
-      ix.remove(id, ix.entries(stored));
+      ix.remove(id, r, ix.entries(stored));
       ix.geo?.remove(id);
     }
+    this.idIndex.remove(id, r, [{ vals: [stored._id] }]);
     this.docs.delete(id);
+    this.recordIds.delete(id);
     if (log) {
       this.store.append({ o: 'del', ns: this.ns, id: doc._id });
       this.store.emit({ op: 'delete', ns: this.ns, before: stored });
@@ -243,12 +149,9 @@ export class Collection {
     for (const [id, doc] of this.docs) {
       const entries = ix.entries(doc);
       if (ix.unique) {
-        for (const e of entries) {
-          const s = ix.map.get(e.k);
-          if (s && s.size) throw this.dupError(ix, e.vals);
-        }
+        for (const e of entries) if (ix.conflict(e.vals, id) !== null) throw this.dupError(ix, e.vals);
       }
-      ix.add(id, entries);
+      ix.add(id, this.recordIds.get(id) as number, entries);
       ix.geo?.add(id, ix.geoKeys(doc));
     }
     this.indexes.push(ix);

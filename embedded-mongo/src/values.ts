@@ -77,7 +77,9 @@ function bytesOf(v: Any): Uint8Array {
 }
 
 /** Compares two BSON values the way MongoDB orders them. */
-export function compareValues(a: Any, b: Any): number {
+export type StrCmp = (a: string, b: string) => number;
+
+export function compareValues(a: Any, b: Any, strCmp?: StrCmp): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -94,7 +96,7 @@ export function compareValues(a: Any, b: Any): number {
       return c;
     }
     case 4:
-      return cmpPrim(String(a), String(b));
+      return strCmp ? strCmp(String(a), String(b)) : cmpPrim(String(a), String(b));
     case 5: {
       const ka = Object.keys(a as object);
       const kb = Object.keys(b as object);
@@ -106,7 +108,7 @@ export function compareValues(a: Any, b: Any): number {
         if (tr !== 0) return tr < 0 ? -1 : 1;
         const kc = cmpPrim(ka[i], kb[i]);
         if (kc !== 0) return kc;
-        const c = compareValues(va, vb);
+        const c = compareValues(va, vb, strCmp);
         if (c !== 0) return c;
       }
       return cmpPrim(ka.length, kb.length);
@@ -116,7 +118,7 @@ export function compareValues(a: Any, b: Any): number {
       const xb = b as Any[];
       const n = Math.min(xa.length, xb.length);
       for (let i = 0; i < n; i++) {
-        const c = compareValues(xa[i], xb[i]);
+        const c = compareValues(xa[i], xb[i], strCmp);
         if (c !== 0) return c;
       }
       return cmpPrim(xa.length, xb.length);
@@ -266,13 +268,13 @@ function collect(val: Any, parts: string[], i: number, out: Any[]): void {
 }
 
 /** Sort key of a document for one field: min element ascending, max element descending, missing = null. */
-export function sortKey(doc: Any, path: string, dir: number): Any {
+export function sortKey(doc: Any, path: string, dir: number, strCmp?: StrCmp): Any {
   const vals = pathValues(doc, path);
   if (vals.length === 1) return vals[0] ?? null;
   let best: Any = vals[0] ?? null;
   for (let i = 1; i < vals.length; i++) {
     const v = vals[i] ?? null;
-    const c = compareValues(v, best);
+    const c = compareValues(v, best, strCmp);
     if (dir > 0 ? c < 0 : c > 0) best = v;
   }
   return best;
@@ -290,13 +292,13 @@ export function makeSorter(spec: Record<string, unknown>): (a: Any, b: Any) => n
 }
 
 /** Sorts documents with precomputed keys (stable). */
-export function sortDocs<T>(docs: T[], spec: Record<string, unknown>): T[] {
+export function sortDocs<T>(docs: T[], spec: Record<string, unknown>, strCmp?: StrCmp): T[] {
   const fields = Object.entries(spec).map(([k, d]) => [k, typeof d === 'number' && d < 0 ? -1 : 1] as const);
   if (fields.length === 0) return docs;
-  const keyed = docs.map((d, i) => ({ d, i, k: fields.map(([f, dir]) => sortKey(d, f, dir)) }));
+  const keyed = docs.map((d, i) => ({ d, i, k: fields.map(([f, dir]) => sortKey(d, f, dir, strCmp)) }));
   keyed.sort((x, y) => {
     for (let j = 0; j < fields.length; j++) {
-      const c = compareValues(x.k[j], y.k[j]);
+      const c = compareValues(x.k[j], y.k[j], strCmp);
       if (c !== 0) return c * fields[j][1];
     }
     return x.i - y.i;
