@@ -86,6 +86,8 @@ async function signUp(base: string, i: number): Promise<User> {
 
 interface Sent {
   t0: number;
+  /** When the POST was answered. */
+  t1?: number;
   sender: number;
   receiver: number;
   accepted: boolean;
@@ -96,6 +98,8 @@ const sent = new Map<number, Sent>();
 /** `${n}:${userId}` -> deliveries on that user's stream. */
 const deliveries = new Map<string, number>();
 const latencies: number[] = [];
+/** Receiver's event time minus the moment the POST was answered (negative: the event came first). */
+const afterAnswer: Array<{ n: number; at: number }> = [];
 
 function openStream(u: User, onReady: () => void): AbortController {
   const ctl = new AbortController();
@@ -122,7 +126,10 @@ function openStream(u: User, onReady: () => void): AbortController {
           if (!s) continue;
           const key = `${n}:${u.id}`;
           deliveries.set(key, (deliveries.get(key) ?? 0) + 1);
-          if (m.receiverId === u.id && deliveries.get(key) === 1) latencies.push(now - s.t0);
+          if (m.receiverId === u.id && deliveries.get(key) === 1) {
+            latencies.push(now - s.t0);
+            afterAnswer.push({ n, at: now });
+          }
         }
       }
     } catch {
@@ -204,7 +211,8 @@ async function main() {
             async (res) => {
               await res.arrayBuffer();
               rec.accepted = res.status === 201;
-              rec.postMs = performance.now() - rec.t0;
+              rec.t1 = performance.now();
+              rec.postMs = rec.t1 - rec.t0;
               postTimes.push(rec.postMs);
               if (!rec.accepted) console.error(`send ${id}: ${res.status}`);
             },
@@ -261,6 +269,8 @@ async function main() {
   console.log(
     `delivery to the receiver's stream (send started -> event received): median ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))} (${latencies.length} deliveries)`,
   );
+  const live = afterAnswer.filter((x) => sent.get(x.n)?.t1 !== undefined).map((x) => x.at - sent.get(x.n)!.t1!);
+  console.log(`  of which after the POST was answered (the change-stream path alone): median ${ms(pct(live, 50))}, p99 ${ms(pct(live, 99))}`);
   console.log(`lost: ${lostRecv} at receivers, ${lostEcho} at senders' own streams; doubled: ${doubled}`);
   console.log(`database: ${msgs.length} stored for ${accepted} accepted sends; ${byConv.size} conversations, ${gaps} with a gap or duplicate in their numbers`);
   for (const c of children) c.kill('SIGTERM');

@@ -6,7 +6,7 @@ import { ChangeStreams, isChangeStreamPipeline } from './changeStream';
 import { CommandError, err, unsupported } from './errors';
 import { parseCollation, type Collation } from './collation';
 import { extractNear, geoNearDocs, parseGeoNear } from './geoquery';
-import type { Index } from './indexes';
+import { HIGH_R, LOW_R, typeStart, type Index, type IxKey } from './indexes';
 import { candidates, choosePlan, newStats, scanStage, type ExecStats, type Plan } from './planner';
 import { Aggregator, MINGO_OPTS, Query } from './mingo';
 import type { Collection, Doc, IndexSpec, Store } from './storage';
@@ -455,8 +455,8 @@ export class Engine {
   }
 
   private aggregate(cmd: Doc, db: string): Doc {
-    if (cmd.explain === true) return this.explain({ explain: { ...cmd, explain: undefined }, verbosity: 'queryPlanner' }, db);
     if (isChangeStreamPipeline(cmd.pipeline)) return this.changeStreams.open(cmd, db);
+    if (cmd.explain === true) return this.explain({ explain: { ...cmd, explain: undefined }, verbosity: 'queryPlanner' }, db);
     const r = this.aggregateRun(cmd, db);
     const c = cmd.cursor as Doc | undefined;
     return this.cursorReply(r.ns, r.out, c?.batchSize, false);
@@ -1066,16 +1066,17 @@ export class Engine {
       for (const ix of coll.indexes) {
         const secs = ix.spec.expireAfterSeconds;
         if (typeof secs !== 'number' || ix.fields.length !== 1) continue;
-        const field = ix.fields[0];
-        const expired: Doc[] = [];
-        for (const d of coll.docs.values()) {
-          if (ix.partial && !ix.partial.test(d)) continue;
-          const dates = pathValues(d, field).filter((v): v is Date => v instanceof Date);
-          if (dates.length === 0) continue;
-          const earliest = Math.min(...dates.map((x) => x.getTime()));
-          if (earliest + secs * 1000 <= now) expired.push(d);
+        // Walk the index's dates up to the cutoff (a document expires by its earliest date).
+        const cutoff = new Date(now - secs * 1000);
+        const expired = new Map<string, Doc>();
+        const dir = ix.dirs[0];
+        const lo: IxKey = { v: [dir > 0 ? typeStart(10) : cutoff], r: dir > 0 ? LOW_R : LOW_R, id: '' };
+        const hi: IxKey = { v: [dir > 0 ? cutoff : typeStart(10)], r: HIGH_R, id: '' };
+        for (const k of ix.scan(lo, hi, false)) {
+          const d = coll.docs.get(k.id);
+          if (d && !expired.has(k.id)) expired.set(k.id, d);
         }
-        for (const d of expired) {
+        for (const d of expired.values()) {
           coll.remove(d);
           removed++;
         }

@@ -2,6 +2,7 @@
 // one range, optionally in the order a sort asks for) or a collection scan; run it lazily, counting
 // keys and documents examined; and describe it in MongoDB's explain shape.
 import type { Collation } from './collation';
+import { centerSphere } from './geo';
 import { err } from './errors';
 import { Bound, HIGH_R, LOW_R, MAX, MIN, typeEnd, typeStart, type Index, type IxKey } from './indexes';
 import type { Collection, Doc } from './storage';
@@ -35,6 +36,8 @@ export interface Plan {
   /** The walk yields documents in the order the query's sort asks for. */
   providesSort: boolean;
   bounds?: Record<string, string[]>;
+  /** IXSCAN of a 2dsphere index for $geoWithin/$centerSphere: the cap to read. */
+  geoCap?: { c: [number, number]; angle: number };
 }
 
 export interface PlanRequest {
@@ -294,6 +297,18 @@ export function choosePlan(coll: Collection | undefined, req: PlanRequest, limit
   if (!best && hinted && hinted !== 'id') {
     best = { index: hinted, score: 0, prefix: 0, range: false, providesSort: false, backward: false };
   }
+  if ((!best || best.prefix === 0) && !hinted) {
+    const cap = geoWithinCap(coll, req.filter);
+    if (cap) {
+      return {
+        kind: 'IXSCAN',
+        index: cap.index,
+        geoCap: { c: cap.c, angle: cap.angle },
+        providesSort: sort.length === 0,
+        bounds: { [cap.index.geo!.field]: [`$centerSphere [[${cap.c[0]}, ${cap.c[1]}], ${cap.angle}]`] },
+      };
+    }
+  }
   if (!best) return { kind: 'COLLSCAN', providesSort: sort.length === 0 };
   const intervals = buildIntervals(best.index, preds, best);
   return {
@@ -304,6 +319,25 @@ export function choosePlan(coll: Collection | undefined, req: PlanRequest, limit
     providesSort: best.providesSort || sort.length === 0,
     bounds: describeBounds(best.index, best.backward ? [...intervals].reverse() : intervals),
   };
+}
+
+/** A top-level { field: { $geoWithin: { $centerSphere } } } on a field with a 2dsphere index. */
+function geoWithinCap(coll: Collection, filter: Doc): { index: Index; c: [number, number]; angle: number } | null {
+  const found: Array<[string, unknown]> = [];
+  const visit = (f: Doc) => {
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(v)) v.forEach((x) => isPlainObject(x) && visit(x));
+      else if (!k.startsWith('$') && isPlainObject(v) && isPlainObject(v.$geoWithin) && '$centerSphere' in v.$geoWithin) found.push([k, v.$geoWithin.$centerSphere]);
+    }
+  };
+  visit(filter);
+  for (const [field, spec] of found) {
+    const index = coll.indexes.find((ix) => ix.geo?.field === field && !ix.partial);
+    if (!index) continue;
+    const { c, angle } = centerSphere(spec);
+    return { index, c, angle };
+  }
+  return null;
 }
 
 /** Candidate documents of a plan, lazily, counting keys and documents examined. */
@@ -332,6 +366,23 @@ export function* candidates(coll: Collection | undefined, plan: Plan, stats: Exe
     return;
   }
   const ix = plan.index!;
+  if (plan.geoCap && ix.geo) {
+    const seen = new Set<string>();
+    const ids: string[] = [];
+    ix.geo.scanCap(plan.geoCap.c, plan.geoCap.angle, stats, (id) => {
+      if (!seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+    });
+    for (const id of ids) {
+      const d = coll.docs.get(id);
+      if (!d) continue;
+      stats.docsExamined++;
+      yield d;
+    }
+    return;
+  }
   const dedupe = ix.multikey ? new Set<string>() : null;
   for (const [lo, hi] of plan.intervals ?? []) {
     for (const k of ix.scan(lo, hi, !!plan.backward)) {

@@ -211,6 +211,9 @@ describe('$near, $nearSphere and $geoWithin in find', () => {
     const ids = (await db.collection('trainers').find(within).sort({ _id: 1 }).toArray()).map((d) => d._id);
     expect(ids).toEqual([1, 2, 3, 4]);
     expect(await db.collection('trainers').countDocuments(within)).toBe(4);
+    const plan = JSON.stringify(await db.collection('trainers').find(within).explain('executionStats'));
+    expect(plan).toMatch(/"IXSCAN"/);
+    expect(Number(/"totalDocsExamined":(\d+)/.exec(plan)?.[1])).toBeLessThan(7);
     const plain = db.collection('geo_within_plain');
     await plain.insertMany([{ _id: 1, loc: pt(10.75, 59.91) }, { _id: 2, loc: pt(5.32, 60.39) }, { _id: 3 }] as never[]);
     expect((await plain.find(within).toArray()).map((d) => d._id)).toEqual([1]);

@@ -33,3 +33,33 @@ embeddedOnly('Store.onChange', () => {
     await store.close();
   });
 });
+
+embeddedOnly('TTL sweep through the ordered index', () => {
+  test('removes documents whose earliest date passed, for ascending and descending TTL indexes, and only those', async () => {
+    const store = await Store.open(undefined, { warn: () => undefined });
+    const engine = new Engine(store, () => 0);
+    const conn = { id: 0, remote: 'test' };
+    const run = (cmd: object) => engine.run({ ...cmd, $db: 'd' }, conn);
+    const now = 1_800_000_000_000;
+    const at = (s: number) => new Date(now + s * 1000);
+    for (const [name, dir] of [['asc', 1], ['desc', -1]] as const) {
+      await run({ createIndexes: name, indexes: [{ key: { at: dir }, name: 'at', expireAfterSeconds: 60 }] });
+      await run({
+        insert: name,
+        documents: [
+          { _id: 1, at: at(-61) }, // expired
+          { _id: 2, at: at(-59) }, // not yet
+          { _id: 3, at: [at(100), at(-120)] }, // earliest date expired
+          { _id: 4, at: 'not a date' },
+          { _id: 5 },
+          { _id: 6, at: at(-60) }, // exactly at the cutoff: expired
+        ],
+      });
+    }
+    expect(engine.sweepTtl(now)).toBe(6);
+    for (const name of ['asc', 'desc']) {
+      expect([...store.get('d', name)!.docs.values()].map((d) => d._id).sort()).toEqual([2, 4, 5]);
+    }
+    await store.close();
+  });
+});
