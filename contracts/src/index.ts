@@ -5,3 +5,4 @@ export * from './workouts';
 export * from './challenges';
 export * from './community';
 export * from './trainers';
+export * from './exercises';
