@@ -40,7 +40,7 @@ export function TutorialFilters({ value, muscleGroups, onChange }: TutorialFilte
   const muscles = value.muscle !== ALL && !muscleGroups.includes(value.muscle) ? [...muscleGroups, value.muscle] : muscleGroups;
   return (
     <>
-      <form role="search" aria-label="Exercises" onSubmit={(e) => {
+      <form role="search" aria-label="Exercises" style={{ marginBottom: 12 }} onSubmit={(e) => {
         e.preventDefault();
         onChange({ ...value, q: text, page: 1 });
       }}>
