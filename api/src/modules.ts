@@ -8,6 +8,7 @@ import { messagesRouter } from './messages/routes';
 import { challengesRouter } from './challenges/routes';
 import { communityRouter } from './community/routes';
 import { feedbackRouter } from './feedback/routes';
+import { exercisesRouter } from './exercises/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -19,4 +20,5 @@ export const moduleRouters: Router[] = [
   challengesRouter,
   communityRouter,
   feedbackRouter,
+  exercisesRouter,
 ];

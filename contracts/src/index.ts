@@ -7,3 +7,4 @@ export * from './community';
 export * from './trainers';
 export * from './messages';
 export * from './feedback';
+export * from './exercises';

@@ -110,6 +110,8 @@ export const WorkoutExercise = z.object({
   workTime: z.number().int().positive().optional(),
   equipment: z.array(z.string()).optional(),
   notes: z.string().optional(),
+  /** Set by the API when the exercise is in the catalogue: its tutorial is /exercise-tutorials/{slug}. */
+  slug: z.string().optional(),
 });
 export type WorkoutExercise = z.infer<typeof WorkoutExercise>;
 
@@ -146,6 +148,8 @@ export const GeneratedWorkout = WorkoutDraft.extend({
   equipment: z.array(z.enum(EQUIPMENT_OPTIONS)),
   goals: z.array(z.enum(GOAL_OPTIONS)),
   injuries: z.array(z.enum(INJURY_OPTIONS)),
+  /** Which generator made it: 'built-in planner', 'openai', or 'openai (checked)' when exercises were replaced. */
+  generator: z.string().optional(),
 });
 export type GeneratedWorkout = z.infer<typeof GeneratedWorkout>;
 
@@ -251,6 +255,8 @@ export const PlanExercise = z.object({
   workTime: z.number().int().nullable().optional(),
   notes: z.string().optional(),
   equipment: z.array(z.string()).optional(),
+  /** Set when the exercise is in the catalogue: its tutorial is /exercise-tutorials/{slug}. */
+  slug: z.string().optional(),
 });
 export type PlanExercise = z.infer<typeof PlanExercise>;
 

@@ -3,6 +3,7 @@ import type { RemoteAreaModule } from '@fitconnect/shared-ui';
 import { GeneratorPage } from './features/generator/components/GeneratorPage';
 import { WorkoutDetailPage } from './features/workout-detail/components/WorkoutDetailPage';
 import { TutorialsPage } from './features/tutorials/components/TutorialsPage';
+import { ExerciseDetailPage } from './features/tutorials/components/ExerciseDetail';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
 function AiWorkoutRoute() {
@@ -20,7 +21,7 @@ function TutorialsRoute() {
   return <TutorialsPage />;
 }
 
-/** The workouts area: /ai-workout, /workout-plan/:id (also /workouts/:id), /exercise-tutorials. */
+/** The workouts area: /ai-workout, /workout-plan/:id (also /workouts/:id), /exercise-tutorials, /exercise-tutorials/:slug. */
 const workoutsArea: RemoteAreaModule = {
   area: 'workouts',
   routes: [
@@ -29,6 +30,7 @@ const workoutsArea: RemoteAreaModule = {
     { path: '/workout-plan/:id', Component: WorkoutPlanRoute },
     { path: '/workouts/:id', Component: WorkoutPlanRoute },
     { path: '/exercise-tutorials', Component: TutorialsRoute },
+    { path: '/exercise-tutorials/:slug', Component: ExerciseDetailPage },
   ],
 };
 

@@ -72,6 +72,45 @@ describe('WorkoutDetailPage', () => {
     expect(screen.queryByTestId('workout-session')).not.toBeInTheDocument();
   });
 
+  it('links catalogue exercises to their tutorial and leaves unknown names as plain text', async () => {
+    const plan = makePlan();
+    plan.exercises = plan.exercises.map((e, i) => (i === 0 ? { ...e, slug: 'jumping-jacks' } : e));
+    mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/workouts/7': { status: 200, body: plan } });
+    renderDetail();
+    await screen.findByTestId('workout-banner');
+    const rows = screen.getAllByTestId('exercise-row');
+    expect(within(rows[0]).getByRole('link', { name: /Jumping Jacks/ })).toHaveAttribute('href', '/exercise-tutorials/jumping-jacks');
+    expect(within(rows[1]).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('Start Workout brings the session into view with focus on it, and ending it returns focus to Start Workout', async () => {
+    const user = userEvent.setup();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const plan = makePlan();
+      plan.exercises = plan.exercises.map((e, i) => (i === 0 ? { ...e, slug: 'jumping-jacks' } : e));
+      mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/workouts/7': { status: 200, body: plan } });
+      renderDetail();
+      await user.click(await screen.findByRole('button', { name: /Start Workout/ }));
+      const heading = within(screen.getByTestId('workout-session')).getByRole('heading', { level: 2 });
+      expect(heading).toHaveFocus();
+      expect(scrolled).toContain(heading);
+      // The current exercise's tutorial opens in a new tab, so the session keeps running.
+      const how = within(screen.getByTestId('workout-session')).getByRole('link', { name: /How to do Jumping Jacks/ });
+      expect(how).toHaveAttribute('href', '/exercise-tutorials/jumping-jacks');
+      expect(how).toHaveAttribute('target', '_blank');
+      await user.click(screen.getByRole('button', { name: 'End Workout' }));
+      const start = screen.getByRole('button', { name: /Start Workout/ });
+      await waitFor(() => expect(start).toHaveFocus());
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('hides Delete from a signed-out visitor', async () => {
     mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/workouts/7': { status: 200, body: makePlan() } });
     renderDetail();

@@ -7,6 +7,7 @@ import {
   type WorkoutExercise,
   type WorkoutPlan,
 } from '@fitconnect/contracts';
+import { findByName } from '../exercises/catalogue';
 import type { WorkoutFields } from './model';
 
 type Stored = Pick<WorkoutFields, keyof WorkoutFields>;
@@ -33,6 +34,7 @@ export function presentGeneratedWorkout(w: Stored): GeneratedWorkout {
     equipment: [...w.equipment],
     goals: [...w.goals],
     injuries: [...w.injuries],
+    ...(w.generator ? { generator: w.generator } : {}),
   };
 }
 
@@ -65,6 +67,7 @@ export function presentWorkoutPlan(w: Stored, opts: { forOwner?: boolean } = {})
         workTime: e.workTime ?? null,
         ...(e.notes ? { notes: e.notes } : {}),
         ...(e.equipment ? { equipment: [...e.equipment] } : {}),
+        ...slugOf(e.name),
       });
     }
   }
@@ -88,5 +91,12 @@ function cleanExercise(e: WorkoutExercise): WorkoutExercise {
   if (e.workTime != null) out.workTime = e.workTime;
   if (e.equipment) out.equipment = [...e.equipment];
   if (e.notes) out.notes = e.notes;
+  Object.assign(out, slugOf(e.name));
   return out;
+}
+
+/** `{ slug }` when the row names a catalogue exercise (its tutorial page), else nothing: no link to guess. */
+function slugOf(name: string): { slug?: string } {
+  const entry = findByName(name);
+  return entry ? { slug: entry.slug } : {};
 }

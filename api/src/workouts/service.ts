@@ -77,7 +77,7 @@ export async function generateWorkout(userId: number, request: WorkoutRequest, g
   await claimDay(userId, day, now);
   let workout: WorkoutDoc;
   try {
-    const draft = await generator.generate(request, { seed: daySeed(userId, day) });
+    const { generatedBy, ...draft } = await generator.generate(request, { seed: daySeed(userId, day) });
     workout = await Workout.create({
       ...draft,
       userId,
@@ -89,7 +89,7 @@ export async function generateWorkout(userId: number, request: WorkoutRequest, g
       equipment: request.equipment,
       goals: request.goals,
       injuries: request.injuries ?? [],
-      generator: generator.name,
+      generator: generatedBy ?? generator.name,
       createdAt: now,
     });
   } catch (err) {

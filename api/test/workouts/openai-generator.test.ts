@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { INVALID_WORKOUT_DATA, WORKOUT_FORM_DEFAULTS, type WorkoutRequest } from '@fitconnect/contracts';
 import { startTestApi, signUpAndLogin, type TestApi } from '../helpers';
-import { BuiltInPlanner, createGenerator, GeneratorError, OpenAIGenerator, aiWorkoutJsonSchema } from '../../src/workouts/generators';
+import { BuiltInPlanner, CatalogueCheckedGenerator, createGenerator, GeneratorError, OpenAIGenerator, aiWorkoutJsonSchema } from '../../src/workouts/generators';
 
 type Mode = 'success' | 'invalid-json' | 'missing-sections' | 'missing-title' | 'rate-limit' | 'slow' | 'rate-limit-then-success';
 
@@ -157,7 +157,7 @@ describe('OpenAIGenerator against a fake OpenAI server', () => {
 describe('generator selection', () => {
   it('uses OpenAI only when OPENAI_API_KEY is set', () => {
     expect(createGenerator({ openaiApiKey: undefined }, {})).toBeInstanceOf(BuiltInPlanner);
-    expect(createGenerator({ openaiApiKey: 'sk-x' }, { OPENAI_BASE_URL: baseURL })).toBeInstanceOf(OpenAIGenerator);
+    expect(createGenerator({ openaiApiKey: 'sk-x' }, { OPENAI_BASE_URL: baseURL })).toBeInstanceOf(CatalogueCheckedGenerator);
   });
 
   it('derives a strict JSON schema from the contract (every property required, no extras)', () => {

@@ -140,6 +140,9 @@ describe('built-in planner (property-based)', () => {
         for (const e of draft.sections[1].exercises) {
           expect(e.restTime).toBeGreaterThanOrEqual(rx.restMin);
           expect(e.restTime).toBeLessThanOrEqual(rx.restMax);
+          // Rests read as round numbers (issue 15: no 'rest 61 s').
+          expect(e.restTime % 5).toBe(0);
+          expect(e.notes ?? '').not.toMatch(/rest \d*[1-46-9] s/);
           expect(e.sets).toBeGreaterThanOrEqual(1);
           expect(e.sets).toBeLessThanOrEqual(rx.maxSets);
           if (e.reps !== null) {

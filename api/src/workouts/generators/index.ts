@@ -1,12 +1,14 @@
 import type { WorkoutDraft, WorkoutRequest } from '@fitconnect/contracts';
 import { planWorkout } from '../planner';
+import { CatalogueCheckedGenerator } from './checked';
 import { OpenAIGenerator } from './openai';
 import type { WorkoutGenerator } from './types';
 
 export { OpenAIGenerator, toDraft, aiWorkoutJsonSchema, AiWorkout } from './openai';
 export type { OpenAIGeneratorOptions } from './openai';
 export { GeneratorError } from './types';
-export type { WorkoutGenerator, GeneratorFailure } from './types';
+export type { WorkoutGenerator, GeneratorFailure, GeneratedDraft } from './types';
+export { CatalogueCheckedGenerator, findProblems, repairPlan, UPSTREAM_PAUSED_MESSAGE } from './checked';
 
 /** The offline default: the built-in planner (deterministic per request and seed). */
 export class BuiltInPlanner implements WorkoutGenerator {
@@ -23,10 +25,12 @@ export class BuiltInPlanner implements WorkoutGenerator {
 export function createGenerator(opts: { openaiApiKey?: string }, env: NodeJS.ProcessEnv = process.env): WorkoutGenerator {
   if (!opts.openaiApiKey) return new BuiltInPlanner();
   const timeout = Number(env.OPENAI_TIMEOUT_MS);
-  return new OpenAIGenerator({
-    apiKey: opts.openaiApiKey,
-    baseURL: env.OPENAI_BASE_URL?.trim() || undefined,
-    model: env.OPENAI_MODEL?.trim() || undefined,
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined,
-  });
+  return new CatalogueCheckedGenerator(
+    new OpenAIGenerator({
+      apiKey: opts.openaiApiKey,
+      baseURL: env.OPENAI_BASE_URL?.trim() || undefined,
+      model: env.OPENAI_MODEL?.trim() || undefined,
+      timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined,
+    }),
+  );
 }

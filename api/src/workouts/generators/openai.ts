@@ -20,7 +20,7 @@ export const AiWorkout = WorkoutDraft.extend({
     WorkoutSection.extend({
       name: z.enum(SECTION_NAMES),
       exercises: z.array(
-        WorkoutExercise.extend({
+        WorkoutExercise.omit({ slug: true }).extend({
           duration: z.number().int().nullable(),
           workTime: z.number().int().nullable(),
           equipment: z.array(z.string()),

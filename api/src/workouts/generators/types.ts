@@ -4,8 +4,11 @@ import type { WorkoutDraft, WorkoutRequest } from '@fitconnect/contracts';
 export interface WorkoutGenerator {
   readonly name: string;
   /** `seed` gives deterministic generators their day-to-day variety (derived from the user id and the UTC day). */
-  generate(request: WorkoutRequest, opts: { seed: number }): Promise<WorkoutDraft>;
+  generate(request: WorkoutRequest, opts: { seed: number }): Promise<GeneratedDraft>;
 }
+
+/** A draft, optionally naming the generator that actually made it (a checked plan, a fallback). */
+export type GeneratedDraft = WorkoutDraft & { generatedBy?: string };
 
 export type GeneratorFailure = 'invalid' | 'rate-limited' | 'timeout' | 'upstream';
 

@@ -1,4 +1,4 @@
-export { planWorkout, buildPlan, mainCandidates, matchesFocus, isAllowed, FOCUS_FALLBACK, MIN_FOCUS_POOL } from './planner';
+export { planWorkout, buildPlan, mainCandidates, matchesFocus, isAllowed, equipmentSet, FOCUS_FALLBACK, MIN_FOCUS_POOL } from './planner';
 export type { PlanResult, PlanPick } from './planner';
 export { CATALOGUE, CATALOGUE_BY_ID } from './catalogue';
 export { prescribe, primaryGoal, GOAL_PRIORITY } from './guidelines';

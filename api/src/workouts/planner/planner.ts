@@ -236,9 +236,15 @@ function buildMain(pool: CatalogueExercise[], rx: Prescription, budget: number, 
   // 4. Fine-tune the rest between sets within the guideline range.
   const sets = blocks.reduce((s, b) => s + b.sets, 0);
   const delta = Math.trunc((budget - total(blocks)) / Math.max(1, sets));
-  for (const b of blocks) b.rest = Math.min(rx.restMax, Math.max(rx.restMin, b.rest + delta));
+  // Rests are rounded to 5 s (no 'rest 61 s'); the remainder is absorbed by the change-over time that rounds the
+  // main section up to whole minutes (see buildPlan).
+  const lo = Math.ceil(rx.restMin / 5) * 5;
+  const hi = Math.max(lo, Math.floor(rx.restMax / 5) * 5);
+  for (const b of blocks) b.rest = Math.min(hi, Math.max(lo, roundTo5(b.rest + delta)));
   return blocks;
 }
+
+const roundTo5 = (n: number) => Math.round(n / 5) * 5;
 
 // ------------------------------------------------------------------------------------------ warm-up and cool-down
 

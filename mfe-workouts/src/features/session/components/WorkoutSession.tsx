@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
+import { Badge, Button, Card, CardBody, focusRing, visuallyHidden } from '@fitconnect/shared-ui';
 import { DoneIcon } from '../../../lib/icons';
 import { formatClock } from '../../workout-detail/lib/format';
 import {
@@ -67,6 +67,17 @@ const Big = styled.p`
   font-variant-numeric: tabular-nums;
 `;
 
+const TutorialLink = styled.a`
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  ${focusRing}
+`;
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
 const Muted = styled.p`
   margin: 4px 0;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -111,7 +122,9 @@ export function WorkoutSession({ title, exercises, onExit }: WorkoutSessionProps
   const ticking = needsTicking(state);
 
   useEffect(() => {
-    headingRef.current?.focus();
+    // On a phone the session opens below the fold: bring it into view, then move focus to it.
+    headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    headingRef.current?.focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
@@ -170,6 +183,14 @@ export function WorkoutSession({ title, exercises, onExit }: WorkoutSessionProps
                   : `${step.sets > 1 ? `Set ${state.set} of ${step.sets} · ` : ''}${describe(step)}`}
               </Muted>
               {step.notes && state.phase === 'work' && <Muted>{step.notes}</Muted>}
+              {step.slug && state.phase === 'work' && (
+                <Muted>
+                  <TutorialLink href={`/exercise-tutorials/${step.slug}`} target="_blank" rel="noopener noreferrer">
+                    How to do {step.name}
+                    <Hidden> (opens the tutorial in a new tab)</Hidden>
+                  </TutorialLink>
+                </Muted>
+              )}
               {(state.phase === 'rest' || step.mode === 'timed') && (
                 // role=timer is aria-live off: the per-second countdown is not read out by the polite region around it.
                 <Big data-testid="session-timer" role="timer" aria-live="off" aria-label={`${state.remaining} seconds left`}>

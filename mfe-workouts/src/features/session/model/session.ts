@@ -20,10 +20,13 @@ export interface SessionExercise extends ExerciseLike {
   /** Rest between sets, seconds. */
   restTime?: number | null;
   notes?: string;
+  /** Catalogue slug: the tutorial is /exercise-tutorials/{slug}. */
+  slug?: string;
 }
 
 export interface SessionStep {
   name: string;
+  slug?: string;
   section: SectionKey;
   sectionTitle: string;
   notes: string;
@@ -86,6 +89,7 @@ export function buildSteps(exercises: readonly SessionExercise[]): SessionStep[]
       const rest = ex.restTime;
       steps.push({
         name: ex.name,
+        ...(ex.slug ? { slug: ex.slug } : {}),
         section: sectionKey(ex.section),
         sectionTitle: SECTION_TITLES[key],
         notes: ex.notes ?? '',

@@ -1,13 +1,13 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle } from '@fitconnect/shared-ui';
-import type { TutorialExercise } from '../data/exercises';
+import { Badge, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, focusRing } from '@fitconnect/shared-ui';
+import type { ExerciseSummary } from '@fitconnect/contracts';
 import { muscleBadges } from '../lib/filter';
 import { DIFFICULTY_TONE } from './difficulty';
 
-const Clickable = styled(Card)`
+const Item = styled(Card)`
   display: flex;
   flex-direction: column;
-  cursor: pointer;
 `;
 
 const Meta = styled.div`
@@ -27,27 +27,45 @@ const Grow = styled(CardBody)`
   flex: 1;
 `;
 
+const ViewLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 36px;
+  padding: 0 14px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  ${focusRing}
+`;
+
 export interface ExerciseCardProps {
-  exercise: TutorialExercise;
-  onOpen: (id: string) => void;
+  exercise: ExerciseSummary;
+  /** The list's query string, so the detail page's back button returns to the same filtered list. */
+  listSearch: string;
 }
 
 /** A library card: name, difficulty, category, description, duration, up to 3 muscle badges plus '+N'. */
-export function ExerciseCard({ exercise, onOpen }: ExerciseCardProps) {
+export function ExerciseCard({ exercise, listSearch }: ExerciseCardProps) {
   const { shown, more } = muscleBadges(exercise.muscleGroups);
   return (
-    <Clickable as="article" $interactive aria-labelledby={`tutorial-${exercise.id}`} onClick={() => onOpen(exercise.id)} data-testid="exercise-card">
+    <Item as="article" aria-labelledby={`tutorial-${exercise.slug}`} data-testid="exercise-card">
       <CardHeader>
         <Meta>
           <Badge tone={DIFFICULTY_TONE[exercise.difficulty]}>{exercise.difficulty}</Badge>
           <Badge tone="info">{exercise.category}</Badge>
         </Meta>
-        <CardTitle as="h2" id={`tutorial-${exercise.id}`}>{exercise.name}</CardTitle>
+        <CardTitle as="h2" id={`tutorial-${exercise.slug}`}>{exercise.name}</CardTitle>
       </CardHeader>
       <Grow>
         <CardDescription>{exercise.description}</CardDescription>
         <Duration>Duration: {exercise.duration}</Duration>
-        <Meta aria-label="Target muscles" style={{ marginTop: 8 }}>
+        <Meta aria-label="Target muscles" role="group" style={{ marginTop: 8 }}>
           {shown.map((m) => (
             <Badge key={m}>{m}</Badge>
           ))}
@@ -55,19 +73,15 @@ export function ExerciseCard({ exercise, onOpen }: ExerciseCardProps) {
         </Meta>
       </Grow>
       <CardFooter>
-        <Button
-          variant="outline"
-          size="sm"
-          data-tutorial-id={exercise.id}
+        <ViewLink
+          to={`/exercise-tutorials/${exercise.slug}`}
+          state={{ listSearch }}
+          data-tutorial-slug={exercise.slug}
           aria-label={`View tutorial: ${exercise.name}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            onOpen(exercise.id);
-          }}
         >
           View Tutorial
-        </Button>
+        </ViewLink>
       </CardFooter>
-    </Clickable>
+    </Item>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
-import type { TutorialExercise } from '../data/exercises';
+import { Badge, Button, Card, CardBody, EmptyState, PageContainer, Spinner, focusRing, isApiError, visuallyHidden } from '@fitconnect/shared-ui';
+import type { ExerciseDetail as Exercise } from '@fitconnect/contracts';
+import { useExercise } from '../api/exercises';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { DIFFICULTY_TONE } from './difficulty';
 
 const VideoFrame = styled.div`
@@ -20,7 +23,7 @@ const VideoFrame = styled.div`
   }
 `;
 
-const Heading = styled.h2`
+const Heading = styled.h1`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.xl};
   &:focus {
@@ -48,8 +51,9 @@ const Facts = styled.dl`
 
 const Section = styled.section`
   margin-top: ${({ theme }) => theme.space.lg};
-  h3 {
+  h2 {
     margin: 0 0 ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
   ol,
   ul {
@@ -70,24 +74,84 @@ const Row = styled.div`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
 `;
 
-export interface ExerciseDetailProps {
-  exercise: TutorialExercise;
-  onBack: () => void;
+const TextLink = styled.a`
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  text-decoration: underline;
+  ${focusRing}
+`;
+
+const WatchLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 40px;
+  padding: 0 16px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryHover};
+  }
+  ${focusRing}
+`;
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** /exercise-tutorials/:slug: one tutorial from the catalogue. */
+export function ExerciseDetailPage() {
+  const { slug = '' } = useParams();
+  const query = useExercise(slug);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch;
+  useDocumentTitle(query.data ? query.data.name : 'Exercise Tutorials');
+
+  // Back returns to the list the user came from (its filters and page); from a shared link, to the whole library.
+  const back = () => navigate({ pathname: '/exercise-tutorials', search: listSearch ? `?${listSearch}` : '' });
+  const backButton = (
+    <Button variant="ghost" onClick={back}>
+      <span aria-hidden="true">←</span> Back to Exercises
+    </Button>
+  );
+
+  if (query.isPending) return <PageContainer>{backButton}<Spinner label="Loading exercise" center /></PageContainer>;
+  if (query.isError || !query.data) {
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <PageContainer>
+        {backButton}
+        <EmptyState
+          headingAs="h1"
+          title={missing ? 'Exercise not found' : 'Could not load this exercise'}
+          description={missing ? 'This exercise is not in the library.' : 'Please check your connection and try again.'}
+          action={missing ? undefined : <Button variant="outline" onClick={() => query.refetch()}>Try Again</Button>}
+        />
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer>
+      {backButton}
+      <ExerciseView exercise={query.data} listSearch={listSearch} />
+    </PageContainer>
+  );
 }
 
-/** One tutorial: embedded video, description, facts, numbered instructions, pro tips, back. */
-export function ExerciseDetail({ exercise, onBack }: ExerciseDetailProps) {
+function ExerciseView({ exercise, listSearch }: { exercise: Exercise; listSearch?: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
-    // A new view starts at the top of the page: the page heading, Back, then the exercise.
     if (window.scrollY > 0) window.scrollTo({ top: 0 });
-  }, [exercise.id]);
+  }, [exercise.slug]);
   return (
     <article aria-labelledby="tutorial-detail-heading">
-      <Button variant="ghost" onClick={onBack}>
-        <span aria-hidden="true">←</span> Back to Exercises
-      </Button>
       <Card style={{ marginTop: 12 }}>
         <CardBody>
           <Heading id="tutorial-detail-heading" ref={headingRef} tabIndex={-1}>
@@ -97,16 +161,24 @@ export function ExerciseDetail({ exercise, onBack }: ExerciseDetailProps) {
             <Badge tone={DIFFICULTY_TONE[exercise.difficulty]}>{exercise.difficulty}</Badge>
             <Badge tone="info">{exercise.category}</Badge>
           </Row>
-          <VideoFrame>
-            <iframe
-              src={exercise.videoUrl}
-              title={`${exercise.name} video tutorial`}
-              loading="lazy"
-              allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-              allowFullScreen
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
-          </VideoFrame>
+          {exercise.video.embedUrl && (
+            <VideoFrame>
+              <iframe
+                src={exercise.video.embedUrl}
+                title={`${exercise.name} video tutorial`}
+                loading="lazy"
+                allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+                allowFullScreen
+                referrerPolicy="strict-origin-when-cross-origin"
+              />
+            </VideoFrame>
+          )}
+          <p style={{ marginTop: 12 }}>
+            <WatchLink href={exercise.video.searchUrl} target="_blank" rel="noopener noreferrer">
+              Watch a demonstration<Hidden> (opens YouTube in a new tab)</Hidden>
+              <span aria-hidden="true">↗</span>
+            </WatchLink>
+          </p>
           <p style={{ lineHeight: 1.6 }}>{exercise.description}</p>
           <Facts>
             <div>
@@ -131,7 +203,7 @@ export function ExerciseDetail({ exercise, onBack }: ExerciseDetailProps) {
             </div>
           </Facts>
           <Section aria-labelledby="tutorial-instructions">
-            <h3 id="tutorial-instructions">Instructions</h3>
+            <h2 id="tutorial-instructions">Instructions</h2>
             <ol>
               {exercise.instructions.map((step, i) => (
                 <li key={i}>{step}</li>
@@ -139,13 +211,33 @@ export function ExerciseDetail({ exercise, onBack }: ExerciseDetailProps) {
             </ol>
           </Section>
           <Section aria-labelledby="tutorial-tips">
-            <h3 id="tutorial-tips">Pro Tips</h3>
+            <h2 id="tutorial-tips">Pro Tips</h2>
             <ul>
               {exercise.tips.map((tip, i) => (
                 <li key={i}>{tip}</li>
               ))}
             </ul>
           </Section>
+          {exercise.saferAlternatives.length > 0 && (
+            <Section aria-labelledby="tutorial-alternatives">
+              <h2 id="tutorial-alternatives">Safer Alternatives</h2>
+              <ul>
+                {exercise.saferAlternatives.map((a) => (
+                  <li key={a.injury}>
+                    {capitalise(a.injury)} injury:{' '}
+                    {a.exercises.map((x, i) => (
+                      <span key={x.slug}>
+                        {i > 0 && ', '}
+                        <TextLink as={Link} to={`/exercise-tutorials/${x.slug}`} state={listSearch !== undefined ? { listSearch } : undefined}>
+                          {x.name}
+                        </TextLink>
+                      </span>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
         </CardBody>
       </Card>
     </article>

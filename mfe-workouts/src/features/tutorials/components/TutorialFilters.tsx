@@ -1,7 +1,8 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Select } from '@fitconnect/shared-ui';
-import { TUTORIAL_CATEGORIES, TUTORIAL_DIFFICULTIES, TUTORIAL_EQUIPMENT, TUTORIAL_EXERCISES } from '../data/exercises';
-import { ALL, muscleGroupOptions, type TutorialFilters as Filters } from '../lib/filter';
+import { Select, TextField } from '@fitconnect/shared-ui';
+import { EXERCISE_CATEGORIES, EXERCISE_DIFFICULTIES, EXERCISE_EQUIPMENT } from '@fitconnect/contracts';
+import { ALL, type LibraryState } from '../lib/url';
 
 const Bar = styled.div`
   display: grid;
@@ -15,22 +16,49 @@ const withAll = (label: string, values: readonly string[]) => [
   ...values.map((v) => ({ value: v, label: v })),
 ];
 
-const MUSCLES = muscleGroupOptions(TUTORIAL_EXERCISES);
-
 export interface TutorialFiltersProps {
-  value: Filters;
-  onChange: (next: Filters) => void;
+  value: LibraryState;
+  /** Muscle groups the catalogue names (from the API); the current choice is kept while they load. */
+  muscleGroups: readonly string[];
+  onChange: (next: LibraryState) => void;
 }
 
-/** The four dropdown filters, each with an All option (SPEC §2 exercise tutorials). */
-export function TutorialFilters({ value, onChange }: TutorialFiltersProps) {
-  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLSelectElement>) => onChange({ ...value, [key]: e.target.value });
+/** Text search plus the four dropdown filters, each with an All option (SPEC §2 exercise tutorials). */
+export function TutorialFilters({ value, muscleGroups, onChange }: TutorialFiltersProps) {
+  const [text, setText] = useState(value.q);
+  // Follow the URL (back/forward, Clear All Filters).
+  useEffect(() => setText(value.q), [value.q]);
+  // Search as the user types, without a request per keystroke.
+  useEffect(() => {
+    if (text.trim() === value.q.trim()) return;
+    const t = setTimeout(() => onChange({ ...value, q: text, page: 1 }), 250);
+    return () => clearTimeout(t);
+  }, [text, value, onChange]);
+
+  const set = (key: 'category' | 'muscle' | 'equipment' | 'difficulty') => (e: React.ChangeEvent<HTMLSelectElement>) =>
+    onChange({ ...value, q: text, [key]: e.target.value, page: 1 });
+  const muscles = value.muscle !== ALL && !muscleGroups.includes(value.muscle) ? [...muscleGroups, value.muscle] : muscleGroups;
   return (
-    <Bar role="group" aria-label="Filter exercises">
-      <Select label="Category" value={value.category} onChange={set('category')} options={withAll('Categories', TUTORIAL_CATEGORIES)} />
-      <Select label="Muscle Group" value={value.muscleGroup} onChange={set('muscleGroup')} options={withAll('Muscle Groups', MUSCLES)} />
-      <Select label="Equipment" value={value.equipment} onChange={set('equipment')} options={withAll('Equipment', TUTORIAL_EQUIPMENT)} />
-      <Select label="Difficulty" value={value.difficulty} onChange={set('difficulty')} options={withAll('Levels', TUTORIAL_DIFFICULTIES)} />
-    </Bar>
+    <>
+      <form role="search" aria-label="Exercises" style={{ marginBottom: 12 }} onSubmit={(e) => {
+        e.preventDefault();
+        onChange({ ...value, q: text, page: 1 });
+      }}>
+        <TextField
+          label="Search exercises"
+          type="search"
+          placeholder="Name or muscle, e.g. squat, hamstrings"
+          value={text}
+          maxLength={60}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </form>
+      <Bar role="group" aria-label="Filter exercises">
+        <Select label="Category" value={value.category} onChange={set('category')} options={withAll('Categories', EXERCISE_CATEGORIES)} />
+        <Select label="Muscle Group" value={value.muscle} onChange={set('muscle')} options={withAll('Muscle Groups', muscles)} />
+        <Select label="Equipment" value={value.equipment} onChange={set('equipment')} options={withAll('Equipment', EXERCISE_EQUIPMENT)} />
+        <Select label="Difficulty" value={value.difficulty} onChange={set('difficulty')} options={withAll('Levels', EXERCISE_DIFFICULTIES)} />
+      </Bar>
+    </>
   );
 }

@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, EmptyState, Grid, PageContainer, PageHeading } from '@fitconnect/shared-ui';
-import { TUTORIAL_EXERCISES } from '../data/exercises';
-import { NO_FILTERS, filterExercises, hasActiveFilters, showingText, type TutorialFilters as Filters } from '../lib/filter';
+import { Banner, Button, EmptyState, Grid, PageContainer, PageHeading, Spinner } from '@fitconnect/shared-ui';
+import { useExercisePage } from '../api/exercises';
+import { showingText } from '../lib/filter';
+import { EMPTY_STATE, PAGE_SIZE, fromSearch, hasActiveFilters, toSearch, type LibraryState } from '../lib/url';
 import { SearchIcon } from '../../../lib/icons';
 import { ExerciseCard } from './ExerciseCard';
-import { ExerciseDetail } from './ExerciseDetail';
 import { TutorialFilters } from './TutorialFilters';
 
 const Count = styled.p`
@@ -13,75 +14,90 @@ const Count = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** /exercise-tutorials: the built-in library with filters and a detail view (SPEC §2). */
+const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+/**
+ * /exercise-tutorials: the catalogue, one page at a time from the API (the page's JavaScript carries no exercise
+ * text). Search, filters and page live in the URL, so a link opens the same list and Back returns to it.
+ */
 export function TutorialsPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const lastOpened = useRef<string | null>(null);
-  const visible = filterExercises(TUTORIAL_EXERCISES, filters);
-  const selected = selectedId ? TUTORIAL_EXERCISES.find((e) => e.id === selectedId) : undefined;
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => fromSearch(params), [params]);
+  const listSearch = toSearch(state);
+  const query = useExercisePage(state);
 
-  // The page keeps its h1 in both views (the detail view's exercise name is an h2 under it).
-  const heading = (
-    <PageHeading subtitle="Learn proper form with step-by-step guides and video demonstrations.">Exercise Tutorials</PageHeading>
+  const update = useCallback(
+    (next: LibraryState) => {
+      // Typing and filtering replace the entry; paging adds one, so Back steps through pages.
+      setParams(new URLSearchParams(toSearch(next)), { replace: next.page === state.page });
+    },
+    [setParams, state.page],
   );
+  const goToPage = (page: number) => {
+    update({ ...state, page });
+    window.scrollTo({ top: 0 });
+  };
 
-  if (selected) {
-    return (
-      <PageContainer>
-        {heading}
-        <ExerciseDetail
-          exercise={selected}
-          onBack={() => {
-            setSelectedId(null);
-            // Give focus back to the card the user came from.
-            const id = lastOpened.current;
-            setTimeout(() => {
-              const btn = id ? document.querySelector<HTMLButtonElement>(`[data-tutorial-id="${id}"]`) : null;
-              btn?.focus();
-            }, 0);
-          }}
-        />
-      </PageContainer>
-    );
-  }
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const clear = (
+    <Button variant="outline" onClick={() => update(EMPTY_STATE)}>
+      Clear All Filters
+    </Button>
+  );
 
   return (
     <PageContainer>
-      {heading}
-      <TutorialFilters value={filters} onChange={setFilters} />
-      <Count role="status">{showingText(visible.length)}</Count>
-      {visible.length === 0 ? (
-        <EmptyState
-          icon={<SearchIcon />}
-          title="No exercises found"
-          description="No exercises match your selected filters. Try adjusting or clearing them."
-          action={
-            <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
-              Clear All Filters
-            </Button>
-          }
-        />
+      <PageHeading subtitle="Learn proper form with step-by-step guides and video demonstrations.">Exercise Tutorials</PageHeading>
+      <TutorialFilters value={state} muscleGroups={data?.muscleGroups ?? []} onChange={update} />
+      {query.isPending ? (
+        <Spinner label="Loading exercises" center />
+      ) : query.isError || !data ? (
+        <Banner tone="danger" title="Could not load exercises">
+          Please check your connection and try again.{' '}
+          <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+            Try Again
+          </Button>
+        </Banner>
       ) : (
         <>
-          <Grid $min="280px">
-            {visible.map((ex) => (
-              <ExerciseCard
-                key={ex.id}
-                exercise={ex}
-                onOpen={(id) => {
-                  lastOpened.current = id;
-                  setSelectedId(id);
-                }}
-              />
-            ))}
-          </Grid>
-          {hasActiveFilters(filters) && (
-            <div style={{ marginTop: 16 }}>
-              <Button variant="ghost" onClick={() => setFilters(NO_FILTERS)}>
-                Clear All Filters
-              </Button>
-            </div>
+          <Count role="status">{showingText(data.total)}</Count>
+          {data.total === 0 ? (
+            <EmptyState
+              icon={<SearchIcon />}
+              title="No exercises found"
+              description="No exercises match your selected filters. Try adjusting or clearing them."
+              action={clear}
+            />
+          ) : (
+            <>
+              <Grid $min="280px" aria-busy={query.isFetching}>
+                {data.items.map((ex) => (
+                  <ExerciseCard key={ex.slug} exercise={ex} listSearch={listSearch} />
+                ))}
+              </Grid>
+              {pages > 1 && (
+                <Pager aria-label="Pages">
+                  <Button variant="outline" disabled={state.page <= 1} onClick={() => goToPage(state.page - 1)}>
+                    Previous
+                  </Button>
+                  <span aria-current="page">
+                    Page {Math.min(state.page, pages)} of {pages}
+                  </span>
+                  <Button variant="outline" disabled={state.page >= pages} onClick={() => goToPage(state.page + 1)}>
+                    Next
+                  </Button>
+                </Pager>
+              )}
+              {hasActiveFilters(state) && <div style={{ marginTop: 16 }}>{clear}</div>}
+            </>
           )}
         </>
       )}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { focusRing, visuallyHidden } from '@fitconnect/shared-ui';
 import type { PlanExercise } from '@fitconnect/contracts';
 import { exerciseRowText, sectionKey, type SectionKey } from '../lib/format';
 
@@ -54,6 +56,17 @@ const Name = styled.p`
   font-weight: 600;
 `;
 
+const TutorialLink = styled(Link)`
+  color: inherit;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  ${focusRing}
+`;
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
 const Notes = styled.p`
   margin: 4px 0 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -76,7 +89,17 @@ export function ExerciseRow({ exercise }: { exercise: PlanExercise }) {
         {SECTION_ICONS[key]}
       </Icon>
       <Main>
-        <Name>{exercise.name}</Name>
+        <Name>
+          {exercise.slug ? (
+            // Catalogue exercises link to their tutorial; names the catalogue does not know (OpenAI) stay plain text.
+            <TutorialLink to={`/exercise-tutorials/${exercise.slug}`}>
+              {exercise.name}
+              <Hidden> (exercise tutorial)</Hidden>
+            </TutorialLink>
+          ) : (
+            exercise.name
+          )}
+        </Name>
         {exercise.notes && <Notes>{exercise.notes}</Notes>}
       </Main>
       <Amount data-testid="exercise-amount">{amount}</Amount>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parseRouteId } from '@fitconnect/contracts';
@@ -47,6 +47,15 @@ export function WorkoutDetailPage() {
   const { toast } = useToast();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [inSession, setInSession] = useState(false);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // When the session ends, focus goes back to Start Workout (enabled again by then), brought into view.
+  useEffect(() => {
+    if (inSession || !returnFocus.current) return;
+    returnFocus.current = false;
+    startRef.current?.scrollIntoView?.({ block: 'center' });
+    startRef.current?.focus({ preventScroll: true });
+  }, [inSession]);
   const del = useDeleteWorkout({
     onSuccess: () => {
       setConfirmOpen(false);
@@ -72,7 +81,7 @@ export function WorkoutDetailPage() {
         subtitle={`${plan.duration} minutes · ${capitalize(plan.level)} level · Goal: ${plan.goal}`}
         actions={
           <Actions>
-            <Button onClick={() => setInSession(true)} disabled={inSession || plan.exercises.length === 0}>
+            <Button ref={startRef} onClick={() => setInSession(true)} disabled={inSession || plan.exercises.length === 0}>
               <span aria-hidden="true">▶</span> Start Workout
             </Button>
             {isOwner && (
@@ -96,7 +105,16 @@ export function WorkoutDetailPage() {
 
         {plan.description && <Description>{plan.description}</Description>}
 
-        {inSession && <WorkoutSession title={plan.title} exercises={plan.exercises} onExit={() => setInSession(false)} />}
+        {inSession && (
+          <WorkoutSession
+            title={plan.title}
+            exercises={plan.exercises}
+            onExit={() => {
+              returnFocus.current = true;
+              setInSession(false);
+            }}
+          />
+        )}
 
         <WorkoutSections exercises={plan.exercises} />
 

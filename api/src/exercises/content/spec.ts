@@ -1,35 +1,12 @@
 /**
- * The built-in exercise tutorial library (SPEC §3: ten static entries). Static data, shipped with
- * the remote; videos are YouTube embeds rendered lazily in an iframe.
+ * The ten entries SPEC §3 names, with their texts as the library first shipped them (moved here from
+ * mfe-workouts/src/features/tutorials/data/exercises.ts). `plannerId` ties each to the planner's entry for the
+ * same movement; the one without a planner entry (forward dumbbell lunges) carries its own planner fields.
+ * The video ids were written from memory and could not be verified offline, so they are not embedded.
  */
+import type { SpecEntry } from './spec-types';
 
-export const TUTORIAL_CATEGORIES = ['Upper Body', 'Lower Body', 'Core', 'Full Body', 'Cardio'] as const;
-export const TUTORIAL_EQUIPMENT = ['Bodyweight', 'Dumbbells', 'Barbell', 'Bench', 'Squat Rack'] as const;
-export const TUTORIAL_DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
-
-export type TutorialCategory = (typeof TUTORIAL_CATEGORIES)[number];
-export type TutorialEquipment = (typeof TUTORIAL_EQUIPMENT)[number];
-export type TutorialDifficulty = (typeof TUTORIAL_DIFFICULTIES)[number];
-
-export interface TutorialExercise {
-  id: string;
-  name: string;
-  category: TutorialCategory;
-  muscleGroups: string[];
-  equipment: TutorialEquipment[];
-  difficulty: TutorialDifficulty;
-  /** Free text, e.g. '3 sets of 10-15 reps'. */
-  duration: string;
-  description: string;
-  instructions: string[];
-  /** A YouTube embed URL. */
-  videoUrl: string;
-  tips: string[];
-}
-
-const yt = (id: string) => `https://www.youtube.com/embed/${id}`;
-
-export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
+export const SPEC_ENTRIES: readonly SpecEntry[] = [
   {
     id: 'push-ups',
     name: 'Push-Ups',
@@ -47,7 +24,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Press the floor away to straighten your arms, keeping the straight body line.',
       'Breathe in on the way down and out on the way up.',
     ],
-    videoUrl: yt('IODxDxX7oi4'),
     tips: [
       'Too hard? Put your hands on a bench or do them from your knees.',
       'Do not let your hips sag or pike up.',
@@ -71,7 +47,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Keep your knees tracking in line with your toes.',
       'Drive through your whole foot to stand back up, squeezing your glutes at the top.',
     ],
-    videoUrl: yt('aclHkVaku9U'),
     tips: [
       'Keep your heels on the floor throughout.',
       'Arms forward can help you balance.',
@@ -95,7 +70,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Hold the position while breathing steadily.',
       'Lower your knees to the floor to finish.',
     ],
-    videoUrl: yt('pSHjTRCQxIw'),
     tips: [
       'Quality beats time: stop when your hips start to drop.',
       'Push the floor away so your upper back does not sink.',
@@ -119,7 +93,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Lower them slowly to the sides of your chest with elbows about 45 degrees from your body.',
       'Press back up, bringing the dumbbells slightly together at the top.',
     ],
-    videoUrl: yt('VmB1G1K7v94'),
     tips: [
       'Choose a weight you can control for every rep.',
       'Keep your wrists straight over your elbows.',
@@ -143,7 +116,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Pull the weights towards your lower ribs, squeezing your shoulder blades together.',
       'Lower them under control until your arms are straight.',
     ],
-    videoUrl: yt('roCP6wCXPqo'),
     tips: [
       'Keep your neck in line with your spine.',
       'Lead with the elbows, not the hands.',
@@ -167,7 +139,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Push through the front heel to return to standing.',
       'Alternate legs or complete all reps on one side before switching.',
     ],
-    videoUrl: yt('D7KaRcUTQeE'),
     tips: [
       'Take a long enough step that your front heel stays down.',
       'Start without weights until your balance is solid.',
@@ -191,7 +162,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Brace your core and push the floor away, keeping the bar close to your legs.',
       'Stand tall with hips and knees locked, then lower the bar along the same path.',
     ],
-    videoUrl: yt('op9kVnSso6Q'),
     tips: [
       'Never round your lower back: lighten the load instead.',
       'Take a big breath and brace before each rep.',
@@ -215,7 +185,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Sit down between your hips until your thighs are at least parallel, knees tracking your toes.',
       'Drive up through your whole foot, keeping your chest up, and rack the bar when done.',
     ],
-    videoUrl: yt('ultWZbUMPL8'),
     tips: [
       'Set the safety bars just below your lowest squat position.',
       'Keep the bar over your mid-foot the whole time.',
@@ -239,7 +208,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Optionally do a push-up, then jump or step your feet back towards your hands.',
       'Explode up into a jump with arms overhead and land softly.',
     ],
-    videoUrl: yt('dZgVxmf6jkA'),
     tips: [
       'Step instead of jumping to make it low-impact.',
       'Keep your core tight in the plank so your hips do not sag.',
@@ -263,7 +231,6 @@ export const TUTORIAL_EXERCISES: readonly TutorialExercise[] = [
       'Keep alternating at a steady, controlled pace.',
       'Breathe rhythmically throughout.',
     ],
-    videoUrl: yt('nmwgirgXLYM'),
     tips: [
       'Keep your shoulders over your wrists.',
       'Slow down to make it a core exercise; speed up for cardio.',
