@@ -9,6 +9,9 @@ import { startEmbeddedMongo } from '../src/index';
 import { Store } from '../src/storage';
 
 const SIZES = [1_000, 10_000, 100_000];
+/** --index-rows: only the ordered-index and geo rows (a quicker run on a loaded machine). */
+const INDEX_ONLY = process.argv.includes('--index-rows');
+const progress = (msg: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 const LOOKUPS = 2_000;
 
 interface Row {
@@ -24,9 +27,41 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [r, Number(process.hrtime.bigint() - t) / 1e6];
 }
 
-function makeDoc(i: number) {
-  return { email: `user${i}@example.com`, name: `User ${i}`, age: i % 90, city: ['Oslo', 'Rome', 'Lima', 'Kyiv'][i % 4], createdAt: new Date(1_700_000_000_000 + i * 1000), tags: ['a', 'b'] };
+/** A deterministic spread of points over a 100 x 100 km area around Oslo (density grows with n). */
+function lngLat(i: number): [number, number] {
+  const a = ((i * 2654435761) % 4294967296) / 4294967296;
+  const b = ((i * 40503 + 12345) % 65536) / 65536;
+  return [10.2 + a * 1.8, 59.5 + b * 0.9];
 }
+
+function makeDoc(i: number) {
+  return {
+    email: `user${i}@example.com`,
+    name: `User ${i}`,
+    age: i % 90,
+    city: ['Oslo', 'Rome', 'Lima', 'Kyiv'][i % 4],
+    createdAt: new Date(1_700_000_000_000 + i * 1000),
+    tags: ['a', 'b'],
+    progress: (i * 7919) % 1_000_003,
+    loc: { type: 'Point', coordinates: lngLat(i) },
+  };
+}
+
+const EXTRA_INDEXES = [
+  { key: { createdAt: 1 }, name: 'createdAt_1' },
+  { key: { progress: -1 }, name: 'progress_-1' },
+  { key: { loc: '2dsphere' }, name: 'loc_2dsphere' },
+];
+
+/** The three ordered-index queries measured at every size. */
+const rangeFilter = (i: number, n: number) => {
+  const from = 1_700_000_000_000 + ((i * 7919) % Math.max(1, n - 50)) * 1000;
+  return { createdAt: { $gte: new Date(from), $lt: new Date(from + 50_000) } };
+};
+const geoPipeline = (i: number) => [
+  { $geoNear: { near: { type: 'Point', coordinates: lngLat(i + 7) }, distanceField: 'distance', spherical: true } },
+  { $limit: 12 },
+];
 
 async function fill(col: Collection, n: number): Promise<[ObjectId[], number]> {
   const ids: ObjectId[] = [];
@@ -59,6 +94,9 @@ async function main(): Promise<void> {
     { label: 'findOne by _id, lookups/s', values: [] },
     { label: 'findOne by unique index (email), lookups/s', values: [] },
     { label: 'findOne by unindexed field (scan), lookups/s', values: [] },
+    { label: 'range: createdAt in a 50 s window (50 docs), queries/s', values: [] },
+    { label: 'top 10 by progress (sort desc + limit), queries/s', values: [] },
+    { label: '$geoNear page of 12 (nearest first), queries/s', values: [] },
   ];
   let scanLine = '';
   // Warm-up pass (JIT, driver connection pool), not reported.
@@ -78,16 +116,30 @@ async function main(): Promise<void> {
     const client = await MongoClient.connect(server.uri);
     const col = client.db('bench').collection('users');
     await col.createIndex({ email: 1 }, { unique: true });
+    await col.createIndexes(EXTRA_INDEXES as never);
     const [ids, fillMs] = await fill(col, n);
+    progress(`driver: ${n} docs loaded`);
     rows[0].values.push(fmt(n / (fillMs / 1000)));
     const [, oneMs] = await timed(async () => {
       for (let i = 0; i < 1000; i++) await col.insertOne(makeDoc(n + i));
     });
     rows[1].values.push(fmt(1000 / (oneMs / 1000)));
     const pick = (i: number) => (i * 7919) % n;
+    if (INDEX_ONLY) {
+      for (const r of rows.slice(2, 5)) r.values.push('-');
+      rows[5].values.push(fmt(await lookups(n, (i) => col.find(rangeFilter(i, n)).toArray(), 500)));
+      rows[6].values.push(fmt(await lookups(n, () => col.find({}).sort({ progress: -1 }).limit(10).toArray(), 500)));
+      rows[7].values.push(fmt(await lookups(n, (i) => col.aggregate(geoPipeline(i)).toArray(), 500)));
+      await client.close();
+      await server.stop();
+      continue;
+    }
     rows[2].values.push(fmt(await lookups(n, (i) => col.findOne({ _id: ids[pick(i)] }))));
     rows[3].values.push(fmt(await lookups(n, (i) => col.findOne({ email: `user${pick(i)}@example.com` }))));
     rows[4].values.push(fmt(await lookups(n, (i) => col.findOne({ name: `User ${pick(i)}` }), n > 10_000 ? 30 : 200)));
+    rows[5].values.push(fmt(await lookups(n, (i) => col.find(rangeFilter(i, n)).toArray(), 500)));
+    rows[6].values.push(fmt(await lookups(n, () => col.find({}).sort({ progress: -1 }).limit(10).toArray(), 500)));
+    rows[7].values.push(fmt(await lookups(n, (i) => col.aggregate(geoPipeline(i)).toArray(), 500)));
     if (n === 10_000) {
       let matched = 0;
       let bestMs = Infinity;
@@ -106,9 +158,10 @@ async function main(): Promise<void> {
   }
 
   // Durable inserts: fsync before every acknowledgement, with 1 and with 16 concurrent writers (group commit).
+  progress('driver rows done');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-bench-'));
   const durable: string[] = [];
-  try {
+  if (!INDEX_ONLY) try {
     const server = await startEmbeddedMongo({ dir });
     const client = await MongoClient.connect(server.uri, { maxPoolSize: 16 });
     const col = client.db('bench').collection('durable');
@@ -131,29 +184,42 @@ async function main(): Promise<void> {
 
   // The same lookups inside the server process, without driver and TCP: shows the index path is O(1).
   const engineRow: Row = { label: 'server-side time per lookup by _id / by email', values: [] };
+  const engineRow2: Row = { label: 'server-side time per range / top 10 / $geoNear 12', values: [] };
   for (const n of SIZES) {
     const store = await Store.open(undefined, { warn: () => undefined });
     const engine = new Engine(store, () => 0);
     const conn = { id: 0, remote: 'bench' };
-    await engine.run({ createIndexes: 'u', indexes: [{ key: { email: 1 }, name: 'email_1', unique: true }], $db: 'b' }, conn);
+    await engine.run({ createIndexes: 'u', indexes: [{ key: { email: 1 }, name: 'email_1', unique: true }, ...EXTRA_INDEXES], $db: 'b' }, conn);
     for (let i = 0; i < n; i += 1000) {
       await engine.run({ insert: 'u', documents: Array.from({ length: 1000 }, (_, k) => ({ _id: i + k, ...makeDoc(i + k) })), $db: 'b' }, conn);
     }
-    const per = async (filter: (i: number) => object) => {
+    const perCmd = async (cmd: (i: number) => object, count = 20_000) => {
       let best = Infinity;
       for (let round = 0; round < 3; round++) {
         const [, ms] = await timed(async () => {
-          for (let i = 0; i < 20_000; i++) await engine.run({ find: 'u', filter: filter(i), limit: 1, singleBatch: true, $db: 'b' }, conn);
+          for (let i = 0; i < count; i++) {
+            const r = await engine.run({ ...cmd(i), $db: 'b' }, conn);
+            if (r.ok !== 1) throw new Error(JSON.stringify(r));
+          }
         });
-        best = Math.min(best, (ms * 1000) / 20_000);
+        best = Math.min(best, (ms * 1000) / count);
       }
       return best;
     };
-    const a = await per((i) => ({ _id: (i * 7919) % n }));
-    const b = await per((i) => ({ email: `user${(i * 7919) % n}@example.com` }));
-    engineRow.values.push(`${a.toFixed(1)} / ${b.toFixed(1)} µs`);
+    const per = (filter: (i: number) => object) => perCmd((i) => ({ find: 'u', filter: filter(i), limit: 1, singleBatch: true }));
+    if (INDEX_ONLY) engineRow.values.push('-');
+    else {
+      const a = await per((i) => ({ _id: (i * 7919) % n }));
+      const b = await per((i) => ({ email: `user${(i * 7919) % n}@example.com` }));
+      engineRow.values.push(`${a.toFixed(1)} / ${b.toFixed(1)} µs`);
+    }
+    const r = await perCmd((i) => ({ find: 'u', filter: rangeFilter(i, n), batchSize: 1000 }), 2000);
+    const t = await perCmd(() => ({ find: 'u', filter: {}, sort: { progress: -1 }, limit: 10 }), 2000);
+    const g = await perCmd((i) => ({ aggregate: 'u', pipeline: geoPipeline(i), cursor: {} }), 2000);
+    engineRow2.values.push(`${r.toFixed(0)} / ${t.toFixed(0)} / ${g.toFixed(0)} µs`);
+    progress(`server-side: ${n} docs done`);
   }
-  rows.push(engineRow);
+  rows.push(engineRow, engineRow2);
 
   const head = ['', ...SIZES.map((n) => `${n.toLocaleString('en-US')} docs`)];
   const table = [head, ...rows.map((r) => [r.label, ...r.values])];
@@ -163,8 +229,8 @@ async function main(): Promise<void> {
   console.log(line(table[0]));
   console.log('|' + widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
   for (const r of table.slice(1)) console.log(line(r));
-  console.log(scanLine);
-  console.log(`Persistent mode (fsync before reply, group commit): ${durable.join('; ')}`);
+  if (scanLine) console.log(scanLine);
+  if (durable.length) console.log(`Persistent mode (fsync before reply, group commit): ${durable.join('; ')}`);
 }
 
 main().catch((e) => {

@@ -487,8 +487,22 @@ export class Engine {
       if (ro.collation && g.query) throw unsupported('$geoNear query with a collation');
       const stats = newStats();
       geo = { index: g.index, stats };
-      docs = coll ? geoNearDocs(coll, g, stats, (d) => cloneDeep(d) as Doc) : [];
       stages = stages.slice(1);
+      // A following $skip/$limit is taken here, so the nearest-first walk stops after skip + limit.
+      let skip = 0;
+      let limit = 0;
+      if (stages.length && typeof stages[0].$skip === 'number' && stages[0].$skip >= 0) skip = Math.trunc(stages.shift()!.$skip as number);
+      if (stages.length && typeof stages[0].$limit === 'number' && stages[0].$limit > 0) limit = Math.trunc(stages.shift()!.$limit as number);
+      const taken: Doc[] = [];
+      if (coll) {
+        let k = 0;
+        for (const d of geoNearDocs(coll, g, stats, (x) => cloneDeep(x) as Doc)) {
+          if (k++ < skip) continue;
+          taken.push(d);
+          if (limit && taken.length >= limit) break;
+        }
+      }
+      docs = taken;
     } else {
       // A leading $match / $sort / $skip / $limit runs as a find: through an index when one fits.
       let i = 0;
