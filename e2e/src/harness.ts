@@ -87,11 +87,25 @@ interface Proc {
 
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const c of live) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of live) if (c.exitCode === null) killGroup(c, 'SIGKILL');
 });
 
+/**
+ * Signal a child and everything it started: servers run in their own process group, because `tsx`
+ * runs the API in a grandchild that a SIGKILL to tsx alone would leave running (and jest waiting on
+ * its output pipes, never exiting).
+ */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
 function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp, timeoutMs = 90_000) {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   live.add(child);
   child.once('exit', () => live.delete(child));
   const proc: Proc = { name, child, log: [] };
@@ -103,7 +117,7 @@ function startProcess(name: string, cmd: string, args: string[], env: NodeJS.Pro
       done = true;
       clearTimeout(timer);
       if (err) {
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) killGroup(child, 'SIGKILL');
         reject(err);
       } else resolve({ proc, match: match! });
     }
@@ -127,13 +141,13 @@ async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<voi
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null) killGroup(child, 'SIGKILL');
     }, timeoutMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    killGroup(child, 'SIGTERM');
   });
 }
 
@@ -263,7 +277,8 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
       [path.join(ROOT, 'api', 'src', 'index.ts')],
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test' },
       /listening on http:\/\/[^:\s]+:(\d+)/i,
-      120_000,
+      // Compiling and seeding takes a while on a busy shared machine.
+      240_000,
     );
 
     // 3. Remotes (in parallel with the API).
