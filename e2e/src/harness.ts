@@ -24,7 +24,7 @@
  *   - launches Chromium headless through playwright-core: $CHROMIUM_PATH, else Debian's /usr/bin/chromium,
  *     else the binary inside the @sparticuz/chromium package (browser.ts; nothing is downloaded),
  *   - watches every page from `site.newPage()` with the accessibility gate (a11y.ts): axe-core, WCAG 2.x
- *     A/AA, after each navigation and at the end of each test; a serious or critical violation fails
+ *     A/AA, after each page load and at the end of each test; a serious or critical violation fails
  *     the test. `expectAccessible(page)` checks a chosen state explicitly.
  *
  * Other helpers: `site.remotes[area]` ({ url, manifestUrl, port, stop(), restart() }), `site.serveDir(dir)`
@@ -44,7 +44,8 @@ export { expectAccessible } from './a11y';
 
 /**
  * The accessibility gate (a11y.ts): every page from `site.newPage()` is checked with axe after each
- * navigation and at the end of the test; a serious or critical WCAG A/AA violation fails the test.
+ * page load and in its final state at the end of the test; a serious or critical WCAG A/AA violation
+ * fails the test.
  */
 const a11yGate = new AccessibilityGate();
 if (typeof afterEach === 'function') {
