@@ -16,7 +16,7 @@
  * What `startSite()` does:
  *   - builds any app whose dist/ is missing (shell/dist/index.html, mfe-x/dist/mf-manifest.json); run
  *     `npm run build` first to build fresh (the harness never rebuilds an existing dist),
- *   - starts the API: `tsx api/src/index.ts` with PORT=0, DATA_DIR=<temp dir> (embedded database,
+ *   - starts the API: `node --import tsx api/src/index.ts` with PORT=0, DATA_DIR=<temp dir> (embedded database,
  *     seeded demo data), RATE_LIMIT=off; `site.apiUrl`,
  *   - serves each remote's dist with scripts/serve-static.mjs (--cors) and the shell's dist with
  *     (--spa --remotes --api); /remotes.json comes from a temp file (`site.remotesFile`), so
@@ -88,25 +88,19 @@ interface Proc {
 
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const c of live) if (c.exitCode === null) killGroup(c, 'SIGKILL');
+  for (const c of live) if (c.exitCode === null) killServer(c, 'SIGKILL');
 });
 
 /**
- * Signal a child and everything it started: servers run in their own process group, because `tsx`
- * runs the API in a grandchild that a SIGKILL to tsx alone would leave running (and jest waiting on
- * its output pipes, never exiting).
+ * Signal a server. Every server is one process (the API runs as `node --import tsx`, not through the
+ * tsx CLI, whose node grandchild a SIGKILL to tsx would leave running, keeping jest from exiting).
  */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-    else child.kill(signal);
-  } catch {
-    child.kill(signal);
-  }
+function killServer(child: ChildProcess, signal: NodeJS.Signals) {
+  child.kill(signal);
 }
 
 function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp, timeoutMs = 90_000) {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   child.once('exit', () => live.delete(child));
   const proc: Proc = { name, child, log: [] };
@@ -118,7 +112,7 @@ function startProcess(name: string, cmd: string, args: string[], env: NodeJS.Pro
       done = true;
       clearTimeout(timer);
       if (err) {
-        if (child.exitCode === null) killGroup(child, 'SIGKILL');
+        if (child.exitCode === null) killServer(child, 'SIGKILL');
         reject(err);
       } else resolve({ proc, match: match! });
     }
@@ -142,13 +136,13 @@ async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<voi
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
-      if (child.exitCode === null) killGroup(child, 'SIGKILL');
+      if (child.exitCode === null) killServer(child, 'SIGKILL');
     }, timeoutMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    killGroup(child, 'SIGTERM');
+    killServer(child, 'SIGTERM');
   });
 }
 
@@ -274,8 +268,8 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
     // 2. API with a throwaway embedded database.
     const apiStart = startProcess(
       'api',
-      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [path.join(ROOT, 'api', 'src', 'index.ts')],
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'index.ts')],
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test' },
       /listening on http:\/\/[^:\s]+:(\d+)/i,
       // Compiling and seeding takes a while on a busy shared machine.
