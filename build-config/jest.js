@@ -26,9 +26,7 @@ function jestProject({ name, dir, env = 'node', setupFilesAfterEnv = [], testTim
       '\\.(css|svg|png|jpg|jpeg|webp)$': path.join(__dirname, 'file-stub.js'),
     },
     setupFilesAfterEnv: [...(env === 'jsdom' ? [path.join(__dirname, 'jest-dom-setup.js')] : []), ...setupFilesAfterEnv],
-    // jest's 5 s default failed component tests on a busy 2-core machine (load average 30): a slow
-    // machine is not a failing product. A project can still ask for more.
-    testTimeout: testTimeout ?? 30_000,
+    ...(testTimeout ? { testTimeout } : {}),
   };
 }
 
