@@ -1,7 +1,8 @@
 // Root jest: every workspace's project (unit, component and API-over-HTTP tests).
 // Browser tests live in e2e/ and run separately (npm run test:e2e) against the built site.
 module.exports = {
-  // A global option (projects cannot set it): 2 shared cores can make a jsdom render take seconds.
+  // testTimeout is a global option (a project's own is ignored under `projects`): jest's 5 s default
+  // failed component tests on the busy shared 2-core machine.
   testTimeout: 30_000,
   projects: [
     '<rootDir>/build-config',

@@ -26,9 +26,7 @@ function jestProject({ name, dir, env = 'node', setupFilesAfterEnv = [], testTim
       '\\.(css|svg|png|jpg|jpeg|webp)$': path.join(__dirname, 'file-stub.js'),
     },
     setupFilesAfterEnv: [...(env === 'jsdom' ? [path.join(__dirname, 'jest-dom-setup.js')] : []), ...setupFilesAfterEnv],
-    // CI and the team's machines are 2 shared cores: a jsdom test that renders a remote's page can take
-    // several seconds when the machine is busy. Generous limits keep the assertions, not the clock, deciding.
-    testTimeout: testTimeout ?? 30_000,
+    ...(testTimeout ? { testTimeout } : {}),
   };
 }
 

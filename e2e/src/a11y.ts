@@ -2,9 +2,9 @@
  * The accessibility gate of every browser test: axe-core (through @axe-core/playwright) with the WCAG 2.x
  * A and AA rules; any violation of impact serious or critical fails the test.
  *
- * Every page made by `site.newPage()` is watched (see harness.ts): after each navigation (a full load or
- * a client-side route change) the page is checked once it has settled, and when the test ends its pages
- * are checked once more in their final state. The test fails with the violations found, where and how
+ * Every page made by `site.newPage()` is watched (see harness.ts): after each page load the page is
+ * checked once it has settled, and when the test ends every page that loaded or changed route during
+ * the test is checked in its final state; `a11y-routes.test.ts` checks every route explicitly. The test fails with the violations found, where and how
  * (URL, viewport, theme). Nothing for a test to do; `expectAccessible(page)` checks a page explicitly
  * (at a state the test chose, e.g. with a dialog open).
  */
@@ -94,7 +94,7 @@ function isCheckable(page: Page): boolean {
 }
 
 /**
- * Watches pages: checks each page after every navigation (once settled) and on demand (`flush`), and
+ * Watches pages: checks each page after every load (once settled) and on demand (`flush`), and
  * collects the findings of the current test.
  */
 export class AccessibilityGate {
@@ -122,8 +122,13 @@ export class AccessibilityGate {
       this.touched.delete(page);
     });
     page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
-      this.touched.add(page);
+      if (frame === page.mainFrame()) this.touched.add(page);
+    });
+    // Checked after each page load (goto, reload, a link that loads a page). In-app route changes are
+    // covered by the final check and by a11y-routes.test.ts: checking them while the test goes on
+    // competed with the test for the page's main thread (an axe run takes seconds on a busy machine)
+    // and made waits in the middle of a flow time out.
+    page.on('load', () => {
       const seq = ++state.seq;
       const run = (async () => {
         await waitForSettled(page);

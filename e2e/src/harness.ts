@@ -16,7 +16,7 @@
  * What `startSite()` does:
  *   - builds any app whose dist/ is missing (shell/dist/index.html, mfe-x/dist/mf-manifest.json); run
  *     `npm run build` first to build fresh (the harness never rebuilds an existing dist),
- *   - starts the API: `tsx api/src/index.ts` with PORT=0, DATA_DIR=<temp dir> (embedded database,
+ *   - starts the API: `node --import tsx api/src/index.ts` with PORT=0, DATA_DIR=<temp dir> (embedded database,
  *     seeded demo data), RATE_LIMIT=off; `site.apiUrl`,
  *   - serves each remote's dist with scripts/serve-static.mjs (--cors) and the shell's dist with
  *     (--spa --remotes --api); /remotes.json comes from a temp file (`site.remotesFile`), so
@@ -24,7 +24,7 @@
  *   - launches Chromium headless through playwright-core: $CHROMIUM_PATH, else Debian's /usr/bin/chromium,
  *     else the binary inside the @sparticuz/chromium package (browser.ts; nothing is downloaded),
  *   - watches every page from `site.newPage()` with the accessibility gate (a11y.ts): axe-core, WCAG 2.x
- *     A/AA, after each navigation and at the end of each test; a serious or critical violation fails
+ *     A/AA, after each page load and at the end of each test; a serious or critical violation fails
  *     the test. `expectAccessible(page)` checks a chosen state explicitly.
  *
  * Other helpers: `site.remotes[area]` ({ url, manifestUrl, port, stop(), restart() }), `site.serveDir(dir)`
@@ -44,7 +44,8 @@ export { expectAccessible } from './a11y';
 
 /**
  * The accessibility gate (a11y.ts): every page from `site.newPage()` is checked with axe after each
- * navigation and at the end of the test; a serious or critical WCAG A/AA violation fails the test.
+ * page load and in its final state at the end of the test; a serious or critical WCAG A/AA violation
+ * fails the test.
  */
 const a11yGate = new AccessibilityGate();
 if (typeof afterEach === 'function') {
@@ -87,8 +88,16 @@ interface Proc {
 
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const c of live) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of live) if (c.exitCode === null) killServer(c, 'SIGKILL');
 });
+
+/**
+ * Signal a server. Every server is one process (the API runs as `node --import tsx`, not through the
+ * tsx CLI, whose node grandchild a SIGKILL to tsx would leave running, keeping jest from exiting).
+ */
+function killServer(child: ChildProcess, signal: NodeJS.Signals) {
+  child.kill(signal);
+}
 
 function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp, timeoutMs = 90_000) {
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -103,7 +112,7 @@ function startProcess(name: string, cmd: string, args: string[], env: NodeJS.Pro
       done = true;
       clearTimeout(timer);
       if (err) {
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) killServer(child, 'SIGKILL');
         reject(err);
       } else resolve({ proc, match: match! });
     }
@@ -127,13 +136,13 @@ async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<voi
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null) killServer(child, 'SIGKILL');
     }, timeoutMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    killServer(child, 'SIGTERM');
   });
 }
 
@@ -259,11 +268,12 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
     // 2. API with a throwaway embedded database.
     const apiStart = startProcess(
       'api',
-      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [path.join(ROOT, 'api', 'src', 'index.ts')],
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'index.ts')],
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test' },
       /listening on http:\/\/[^:\s]+:(\d+)/i,
-      120_000,
+      // Compiling and seeding takes a while on a busy shared machine.
+      240_000,
     );
 
     // 3. Remotes (in parallel with the API).
