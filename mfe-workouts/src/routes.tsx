@@ -6,7 +6,7 @@ import { useDocumentTitle } from './lib/useDocumentTitle';
 // Route-level code splitting: a first visit loads the page it opens (the tutorials need neither the
 // generator's forms nor zod and the contracts).
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Lazy = lazy(async () => ({ default: (await load())[name] }));
+  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   return function LazyPage() {
     return (
       <Suspense fallback={<Spinner center label="Loading page" />}>
