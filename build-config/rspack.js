@@ -297,6 +297,11 @@ function createAppConfig(opts) {
       return [container, page];
     }
 
+    if (kind === 'host' && process.env.FITCONNECT_MONOLITH === '1') {
+      // `npm run bench`'s yardstick: the shell with the remotes' routes in its own build, no federation.
+      return { ...base, entry: { main: './src/monolith.tsx' }, plugins: [html(), define] };
+    }
+
     /** @type {import('@rspack/core').Configuration} */
     const config = {
       ...base,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // One command for the whole site: `npm start` (production builds) or `npm run dev` (hot reload).
 //
-//  - builds every front end whose build is missing or older than its sources (npm start only),
+//  - builds the API (to JavaScript) and every front end whose build is missing or older than its
+//    sources (npm start only),
 //  - starts the API (embedded MongoDB-compatible database under .data/ unless MONGODB_URI is set;
 //    demo data is seeded on first run),
 //  - serves each remote on its own port (REMOTE_<AREA>_PORT, default 3001-3005) and the shell on
@@ -48,6 +49,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 function newest(dir) {
   let t = 0;
   if (!existsSync(dir)) return t;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
@@ -57,10 +59,13 @@ function newest(dir) {
 }
 
 function needsBuild(app) {
-  const marker = join(root, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json');
+  const marker = join(root, app, 'dist', app === 'shell' ? 'index.html' : app === 'api' ? 'index.js' : 'mf-manifest.json');
   if (forceBuild || !existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
-  const sources = [join(root, app, 'src'), join(root, 'shared-ui', 'src'), join(root, 'contracts', 'src'), join(root, 'build-config')];
+  const sources =
+    app === 'api'
+      ? [join(root, 'api', 'src'), join(root, 'api', 'build.mjs'), join(root, 'contracts', 'src'), join(root, 'embedded-mongo', 'src')]
+      : [join(root, app, 'src'), join(root, 'shared-ui', 'src'), join(root, 'contracts', 'src'), join(root, 'build-config')];
   return sources.some((s) => newest(s) > built);
 }
 
@@ -177,7 +182,7 @@ async function main() {
     for (const r of REMOTES) run(r.dir, bin('rspack'), ['serve', '-c', join(r.dir, 'rspack.config.js')], { PORT: String(REMOTE_PORTS[r.area]) });
     run('shell', bin('rspack'), ['serve', '-c', 'shell/rspack.config.js'], { ...shellEnv, PORT: String(SHELL_PORT) });
   } else {
-    const toBuild = ['shell', ...REMOTES.map((r) => r.dir)].filter(needsBuild);
+    const toBuild = ['api', 'shell', ...REMOTES.map((r) => r.dir)].filter(needsBuild);
     for (const app of toBuild) {
       console.log(`Building ${app} ...`);
       const res = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
@@ -186,7 +191,8 @@ async function main() {
         process.exit(1);
       }
     }
-    run('api', bin('tsx'), ['api/src/index.ts'], apiEnv);
+    // The API as compiled JavaScript (api/build.mjs), its embedded database on a worker thread.
+    run('api', process.execPath, ['api/dist/index.js'], apiEnv);
     // One process serves the shell and every remote, each on its own port (own origin).
     const sites = [
       ['--name', 'shell', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api'],

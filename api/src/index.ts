@@ -5,21 +5,21 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startEmbeddedMongo } from '@fitconnect/embedded-mongo';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { connectDb, DatabaseUnreachableError, disconnectDb } from './db/connect';
+import { startEmbedded } from './db/embedded';
 import { consoleLogger as log } from './log';
 import { runSeed, DEMO_PASSWORD } from './seed';
 import { User } from './users/model';
 
 async function main() {
   const config = loadConfig();
-  let embedded: Awaited<ReturnType<typeof startEmbeddedMongo>> | null = null;
+  let embedded: Awaited<ReturnType<typeof startEmbedded>> | null = null;
   let uri = config.mongodbUri;
   if (!uri) {
     const dir = path.join(config.dataDir, 'mongo');
-    embedded = await startEmbeddedMongo({ dir });
+    embedded = await startEmbedded({ dir, logger: log });
     uri = embedded.uri;
     log.info(`Embedded database started (data in ${dir}).`);
   }

@@ -5,6 +5,7 @@ import { AppProviders, createQueryClient } from '@fitconnect/shared-ui';
 import { AppRoutes } from './AppRoutes';
 import type { AreaLoader } from './federation/areaLoader';
 import { AreaLoaderProvider } from './federation/AreaOutlet';
+import { usePreloadOnIntent } from './federation/preloadOnIntent';
 import { createDefaultAreaLoader } from './federation/runtime';
 import { Layout } from './layout/Layout';
 
@@ -19,6 +20,7 @@ export interface ShellProps {
  * page (remotes reach them through context), the layout and the routes.
  */
 export function Shell({ loader, queryClient }: ShellProps) {
+  usePreloadOnIntent(loader);
   return (
     <AppProviders queryClient={queryClient}>
       <AreaLoaderProvider value={loader}>

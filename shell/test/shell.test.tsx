@@ -144,7 +144,8 @@ test('a remote page that throws while rendering is contained by the area error b
 test("a protected area route sends a signed-out visitor to /signin?redirect=<path>", async () => {
   mockFetch(signedOut);
   renderShell('/messages');
-  await waitFor(() => expect(lastLocation).toBe('/signin?redirect=%2Fmessages'));
+  // The sign-in page is a lazy route: its module loads (and, under jest, compiles) on first use.
+  await waitFor(() => expect(lastLocation).toBe('/signin?redirect=%2Fmessages'), { timeout: 5000 });
 });
 
 test('unknown paths, also under an area prefix, show the 404 page', async () => {

@@ -97,6 +97,7 @@ export class AreaLoader {
   private readonly pending = new Map<AreaName, Promise<RemoteAreaModule>>();
   private readonly loaded = new Map<AreaName, RemoteAreaModule>();
   private readonly needsReregister = new Set<AreaName>();
+  private readonly preloaded = new Set<AreaName>();
 
   constructor(private readonly deps: AreaLoaderDeps) {}
 
@@ -125,6 +126,16 @@ export class AreaLoader {
       this.pending.set(area, p);
     }
     return p;
+  }
+
+  /**
+   * Start loading an area ahead of a visit (see ./preloadOnIntent.ts). Once per area; a failure is not
+   * reported here: the visit's own load() tries again.
+   */
+  preload(area: AreaName): void {
+    if (this.loaded.has(area) || this.pending.has(area) || this.preloaded.has(area)) return;
+    this.preloaded.add(area);
+    this.load(area).catch(() => undefined);
   }
 
   /** Forget an area's failure (and a failed manifest read) so the next load tries for real. */

@@ -1,0 +1,268 @@
+/**
+ * `npm run bench` (not part of npm test): issue 9's table, measured in one run on the built site.
+ *
+ *   - builds what is missing (the harness) and the monolith yardstick (the shell with the remotes' routes
+ *     in its own build, FITCONNECT_MONOLITH=1, same rspack config),
+ *   - headless Chromium through CDP with 4x CPU throttling for LCP, total blocking time and area switching,
+ *   - memory (resident, all processes) of `node scripts/start.mjs` on spare ports,
+ *   - prints one table and a met / not met line per goal.
+ *
+ * Not measured yet (printed as such): the API rows (autocannon against a bare Koa server).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { buildApp, ROOT, startSite, type Site } from './harness';
+import { kb, measureJsWeight } from './jsweight';
+
+const KB = 1024;
+const rows: [string, string, string][] = [];
+const goals: [string, boolean][] = [];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+async function throttled(site: Site, rate: number) {
+  const page = await site.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number; __long: { start: number; duration: number }[] };
+    w.__lcp = 0;
+    w.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  });
+  return page;
+}
+
+async function lcpAndTbt(site: Site, pathname: string, heading: string | null): Promise<{ lcp: number; tbt: number }> {
+  const page = await throttled(site, 4);
+  await page.goto(site.url(pathname));
+  if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
+  else await page.locator('main h1').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  const r = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __long: { start: number; duration: number }[] };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const tbt = w.__long.filter((t) => t.start >= fcp && t.start <= Math.max(w.__lcp, fcp) + 5000).reduce((n, t) => n + Math.max(0, t.duration - 50), 0);
+    return { lcp: w.__lcp, tbt };
+  });
+  await page.context().close();
+  return r;
+}
+
+/** Click a top-bar link 1.5 s after landing; time until the area's heading shows (in the page's clock). */
+async function switchTime(site: Site, link: string, heading: string, rate: number, visitFirst = false): Promise<number> {
+  const page = await throttled(site, rate);
+  await site.signUp(page);
+  await page.goto(site.url('/'));
+  await page.locator('main h1').first().waitFor({ timeout: 60_000 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (visitFirst) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.locator('main h1').first().waitFor();
+  }
+  await page.waitForTimeout(1500);
+  // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+  await page.evaluate(`(() => {
+    const h = ${JSON.stringify(heading)};
+    const start = performance.now();
+    window.__switch = new Promise((resolve) => {
+      (function check() {
+        const el = [...document.querySelectorAll('h1')].find((e) => (e.textContent || '').trim() === h);
+        if (el) resolve(performance.now() - start);
+        else requestAnimationFrame(check);
+      })();
+    });
+  })()`);
+  await nav.getByRole('link', { name: link, exact: true }).click();
+  const t = await page.evaluate(() => (window as unknown as { __switch: Promise<number> }).__switch);
+  await page.context().close();
+  return t;
+}
+
+/** Landing JS of any served shell, sized from the responses (gzip of each body). */
+async function landingFromResponses(page: Page, url: string) {
+  const sizes: number[] = [];
+  const raws: number[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(
+      res.body().then(
+        (b) => {
+          raws.push(b.length);
+          sizes.push(gzipSync(b, { level: 9 }).length);
+        },
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(url);
+  await page.locator('main h1').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  await Promise.all(pending);
+  return { requests: sizes.length, gzip: sizes.reduce((a, b) => a + b, 0), raw: raws.reduce((a, b) => a + b, 0) };
+}
+
+/** Bytes on the wire for the landing's JS when the browser asks for br/gzip. */
+async function onTheWire(site: Site) {
+  const page = await site.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let compressed = 0;
+  let total = 0;
+  let wire = 0;
+  const ids = new Map<string, boolean>();
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { headers: Record<string, string> } }) => {
+    if (e.type !== 'Script') return;
+    total += 1;
+    const enc = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
+    if (enc === 'br' || enc === 'gzip') compressed += 1;
+    ids.set(e.requestId, true);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    if (ids.has(e.requestId)) wire += e.encodedDataLength;
+  });
+  await page.goto(site.url('/'));
+  await page.locator('main h1').first().waitFor();
+  await page.waitForTimeout(1500);
+  await page.context().close();
+  return { compressed, total, wire };
+}
+
+/** Resident memory of `node scripts/start.mjs` and every process under it, once the site is up. */
+/** Ports the OS says are free right now. */
+async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () => new Promise<net.Server>((resolve) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => resolve(s)); })),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
+
+async function startMemory(): Promise<{ mb: number; processes: number }> {
+  const [base, api, ...remote] = await freePorts(7);
+  const env = {
+    ...process.env,
+    SHELL_PORT: String(base),
+    API_PORT: String(api),
+    REMOTE_WORKOUTS_PORT: String(remote[0]),
+    REMOTE_TRAINERS_PORT: String(remote[1]),
+    REMOTE_MESSAGES_PORT: String(remote[2]),
+    REMOTE_COMMUNITY_PORT: String(remote[3]),
+    REMOTE_CHALLENGES_PORT: String(remote[4]),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fitconnect-bench-')),
+  };
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const until = Date.now() + 300_000;
+  while (!out.includes('FitConnect is running') && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 500));
+  if (!out.includes('FitConnect is running')) throw new Error(`npm start did not come up:\n${out}`);
+  // A few requests so the servers are warm, then let them settle.
+  for (const p of ['/', '/remotes.json', '/api/auth/user', '/api/challenges']) await fetch(`http://127.0.0.1:${base}${p}`).catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 3000));
+  const tree = (pid: number): number[] => {
+    const kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...kids.flatMap(tree)];
+  };
+  const pids = tree(child.pid!);
+  const rss = pids.reduce((n, pid) => n + Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim() || 0), 0);
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(env.DATA_DIR, { recursive: true, force: true });
+  return { mb: rss / 1024, processes: pids.length };
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, 'api', 'dist', 'index.js'))) execFileSync('npm', ['run', 'build', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' });
+  const monolithDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-monolith-'));
+  await buildApp('shell', { outDir: monolithDir, env: { FITCONNECT_MONOLITH: '1' } });
+  const site = await startSite();
+  try {
+    // JavaScript
+    const { landing, visits } = await measureJsWeight(site);
+    const mono = await site.serveDir(monolithDir, { spa: true, api: true, env: { API_URL: site.apiUrl } });
+    const monoPage = await site.newPage();
+    const monolith = await landingFromResponses(monoPage, `${mono.url}/`);
+    await monoPage.context().close();
+    const ratio = landing.gzip / monolith.gzip;
+    rows.push(['landing page JavaScript', `${kb(landing.raw)} raw, ${kb(landing.gzip)} gzip, ${landing.files.length} requests`, '<= 150 KB gzip']);
+    rows.push(['  monolith build (yardstick)', `${kb(monolith.raw)} raw, ${kb(monolith.gzip)} gzip, ${monolith.requests} requests; ratio ${ratio.toFixed(2)}x`, '<= 1.15x']);
+    goals.push(['landing JS <= 150 KB gzip', landing.gzip <= 150 * KB], ['landing JS <= 1.15x monolith', ratio <= 1.15]);
+
+    const wire = await onTheWire(site);
+    rows.push(['bytes on the wire (landing JS)', `${wire.compressed} of ${wire.total} JS responses compressed, ${kb(wire.wire)} transferred for ${kb(landing.raw)} of JS`, 'brotli or gzip']);
+    goals.push(['JS compressed on the wire', wire.total > 0 && wire.compressed === wire.total]);
+
+    for (const v of visits) {
+      rows.push([`first visit ${v.path}, extra JS`, `${kb(v.weight.gzip)} gzip (${v.weight.files.length} files)`, '<= 40 KB gzip']);
+    }
+    goals.push(['each area first visit <= 40 KB gzip', visits.every((v) => v.weight.gzip <= 40 * KB)]);
+    const entries = visits.map((v) => v.weight.files.find((f) => f.file?.endsWith('remoteEntry.js'))?.gzip ?? 0);
+    rows.push(['MF runtime per remote', `remoteEntry.js ${kb(Math.max(...entries))} gzip at most (runtime core provided by the shell)`, 'once per page']);
+
+    // Paint and blocking at 4x CPU (median of 3)
+    const lcpHome = [];
+    const tut: { lcp: number; tbt: number }[] = [];
+    for (let i = 0; i < 3; i++) lcpHome.push((await lcpAndTbt(site, '/', null)).lcp);
+    for (let i = 0; i < 3; i++) tut.push(await lcpAndTbt(site, '/exercise-tutorials', 'Exercise Tutorials'));
+    const lcpTut = median(tut.map((t) => t.lcp));
+    const tbtTut = median(tut.map((t) => t.tbt));
+    rows.push(['LCP of / at 4x CPU', ms(median(lcpHome)), '<= 1000 ms']);
+    rows.push(['LCP of /exercise-tutorials at 4x', `${ms(lcpTut)} (total blocking ${ms(tbtTut)})`, '<= 1500 ms, blocking <= 150 ms']);
+    goals.push(['LCP / <= 1.0 s at 4x', median(lcpHome) <= 1000], ['LCP /exercise-tutorials <= 1.5 s at 4x', lcpTut <= 1500], ['blocking <= 150 ms', tbtTut <= 150]);
+
+    // Area switching at 4x (median of 3)
+    const sw = async (link: string, h: string, visited = false) => {
+      const xs = [];
+      for (let i = 0; i < 3; i++) xs.push(await switchTime(site, link, h, 4, visited));
+      return median(xs);
+    };
+    const tutorials = await sw('Exercise Tutorials', 'Exercise Tutorials');
+    const challenges = await sw('Challenges', 'Fitness Challenges');
+    const visited = await sw('Exercise Tutorials', 'Exercise Tutorials', true);
+    rows.push(['switching to an area not visited yet (4x)', `/exercise-tutorials ${ms(tutorials)}; /challenges ${ms(challenges)}`, '<= 300 ms']);
+    rows.push(['switching to a visited area (4x)', ms(visited), '<= 150 ms']);
+    goals.push(['first-visit switch <= 300 ms at 4x', Math.max(tutorials, challenges) <= 300], ['visited switch <= 150 ms at 4x', visited <= 150]);
+  } finally {
+    await site.close();
+    rmSync(monolithDir, { recursive: true, force: true });
+  }
+
+  try {
+    const mem = await startMemory();
+    rows.push(['memory of npm start (resident, all processes)', `${mem.mb.toFixed(0)} MB in ${mem.processes} processes (node scripts/start.mjs; the npm wrapper not included)`, '<= 350 MB']);
+    goals.push(['npm start memory <= 350 MB', mem.mb <= 350]);
+  } catch (err) {
+    rows.push(['memory of npm start (resident, all processes)', `not measured: ${String(err).split('\n').slice(0, 2).join(' ')}`, '<= 350 MB']);
+  }
+  rows.push(['API: GET /api/workouts/{id} signed in vs bare Koa', 'not measured (autocannon rows not built yet)', '>= 0.33x, p99 <= 15 ms']);
+
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log(`\n${'what'.padEnd(w0)} | ${'measured'.padEnd(w1)} | goal`);
+  console.log(`${'-'.repeat(w0)}-|-${'-'.repeat(w1)}-|-----`);
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)} | ${b.padEnd(w1)} | ${c}`);
+  console.log('');
+  for (const [g, ok] of goals) console.log(`${ok ? 'met    ' : 'NOT met'}  ${g}`);
+  console.log('not measured  API signed-in reads >= 0.33x bare Koa, p99 <= 15 ms');
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
+
