@@ -172,11 +172,23 @@ async function startMemory(): Promise<{ mb: number; processes: number }> {
   for (const p of ['/', '/remotes.json', '/api/auth/user', '/api/challenges']) await fetch(`http://127.0.0.1:${base}${p}`).catch(() => undefined);
   await new Promise((r) => setTimeout(r, 3000));
   const tree = (pid: number): number[] => {
-    const kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+    let kids: number[] = [];
+    try {
+      kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      /* ps exits 1 when a process has no children */
+    }
     return [pid, ...kids.flatMap(tree)];
   };
   const pids = tree(child.pid!);
-  const rss = pids.reduce((n, pid) => n + Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim() || 0), 0);
+  const rssOf = (pid: number) => {
+    try {
+      return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim() || 0);
+    } catch {
+      return 0;
+    }
+  };
+  const rss = pids.reduce((n, pid) => n + rssOf(pid), 0);
   child.kill('SIGINT');
   await new Promise((r) => child.once('exit', r));
   rmSync(env.DATA_DIR, { recursive: true, force: true });
