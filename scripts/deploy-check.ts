@@ -163,6 +163,10 @@ export function checkDeployment(root: string, opts: { composeText?: string; read
   const composeFile = path.join(root, 'docker-compose.yml');
   const composeText = opts.composeText ?? readFileSync(composeFile, 'utf8');
   const readme = opts.readme ?? readFileSync(path.join(root, 'README.md'), 'utf8');
+  const rootPkg = path.join(root, 'package.json');
+  const rootDeps = new Set(
+    existsSync(rootPkg) ? Object.keys((JSON.parse(readFileSync(rootPkg, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {}) : [],
+  );
 
   // 1. YAML and the Compose Specification schema.
   const doc = parseDocument(composeText, { uniqueKeys: true, prettyErrors: true });
@@ -281,7 +285,11 @@ export function checkDeployment(root: string, opts: { composeText?: string; read
           for (const imp of importsOf(readFileSync(path.join(root, scriptRel), 'utf8'))) {
             if (imp.startsWith('node:')) continue;
             if (!imp.startsWith('.')) {
-              fail(`${rel}: ${script} imports the package ${imp}, but the final image has no node_modules`);
+              // A package is there when the final stage installs the root's production dependencies from the lock.
+              const pkgName = imp.startsWith('@') ? imp.split('/').slice(0, 2).join('/') : imp.split('/')[0];
+              const installs = final.runs.some((r) => /\bnpm ci\b/.test(r) && /--omit=dev\b/.test(r));
+              if (!installs) fail(`${rel}: ${script} imports the package ${imp}, but the final image has no node_modules`);
+              else if (!rootDeps.has(pkgName)) fail(`${rel}: ${script} imports ${imp}, which is not a dependency in the root package.json`);
               continue;
             }
             const target = path.posix.normalize(path.posix.join(path.posix.dirname(scriptRel), imp));

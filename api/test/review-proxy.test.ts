@@ -16,9 +16,9 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const forgot = (forwardedFor: string) =>
+const forgot = (forwardedFor: string, email = 'nobody@example.com') =>
   api.agent().request('POST', '/api/auth/forgot-password', {
-    json: { email: 'nobody@example.com' },
+    json: { email },
     headers: { 'x-forwarded-for': forwardedFor },
   });
 
@@ -31,7 +31,8 @@ it('a client cannot dodge a rate limit by forging X-Forwarded-For entries', asyn
 });
 
 it('different real clients behind the proxy still have their own allowance', async () => {
-  expect((await forgot('10.0.0.1, 198.51.100.7')).status).toBe(200);
+  // Another address (the per-email limit, which the first test has used up for nobody@, is its own test).
+  expect((await forgot('10.0.0.1, 198.51.100.7', 'somebody@example.com')).status).toBe(200);
 });
 
 it('TRUST_PROXY takes a number of proxy hops (and still means "trust" when it is a number)', () => {
