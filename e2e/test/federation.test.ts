@@ -107,7 +107,7 @@ test('remotes use the shell’s React, router, query client and theme (one insta
   // Router: a remote component using react-router hooks (useParams + Navigate) works in the shell's router.
   await page.goto(site.url('/trainer-profile/7'));
   await page.waitForURL((u) => u.pathname === '/trainers/7');
-  await expectHeading(page, 'Trainer Profile');
+  await expectHeading(page, 'Euan Stewart'); // seeded trainer 7: a profile's heading is the trainer's name
 
   // Query client: after signing in, the messages remote's protected page renders from the shell's
   // current-user cache, and the top bar (shell) agrees.
