@@ -69,8 +69,18 @@ export async function waitForSettled(page: Page, { quietMs = 300, timeoutMs = 5_
     .catch(() => undefined);
 }
 
+/** One axe run at a time per page (axe refuses a second run while one is going). */
+const running = new WeakMap<Page, Promise<unknown>>();
+
 /** Run axe on the page as it is now; returns the serious and critical violations (empty when none). */
 export async function axeViolations(page: Page): Promise<Result[]> {
+  const previous = running.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => runAxe(page));
+  running.set(page, run);
+  return run;
+}
+
+async function runAxe(page: Page): Promise<Result[]> {
   // Legacy mode runs axe once in the page (the default opens an extra blank page per check to merge
   // frame results: several times slower, and the site has no iframes of its own); only violations
   // are detailed (passes and incomplete results are not needed and cost time).
