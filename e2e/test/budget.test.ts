@@ -48,7 +48,8 @@ test("each area's first visit stays within its budget", () => {
     .map((v) => `${v.area} (${v.path}) is ${kb(v.weight.gzip)} gzip, budget ${budgets.areas[v.area].budget} KB:\n${list(v.weight)}`);
   if (over.length) throw new Error(over.join('\n'));
   // The MF runtime is not loaded again by a remote (one runtime per page): remoteEntry.js stays small.
-  for (const v of visits) {
+  // (Messages' entry was already loaded by the signed-in landing's nav badges: see AREA_LINKS.)
+  for (const v of visits.filter((x) => x.area !== 'messages')) {
     const entry = v.weight.files.find((f) => f.file?.endsWith('/remoteEntry.js'));
     expect(entry && entry.gzip).toBeLessThan(20 * KB);
   }
