@@ -5,8 +5,9 @@
  *   location  initial search (postcode, outcode or town; trimmed, at most 100 characters; '' = none)
  *   limit     cards per page: whole number 1-48 (the API's maximum), default 6
  *   theme     'light' | 'dark' | 'auto' (the visitor's system preference), default 'light'
- *   partner   the id we gave the partner: 1-64 of a-z A-Z 0-9 '-' '_' (starting with a letter or digit);
- *             anything else counts as no partner (no beacon, no ?partner= on card links)
+ *   partner   the id we gave the partner (`npm run partners`): 2-40 lower-case letters, digits or '-',
+ *             starting with a letter or digit (contracts' PartnerId); anything else counts as no partner
+ *             (no beacon, no ?partner= on card links)
  */
 export const FINDER_TAG = 'fitconnect-trainer-finder';
 export const OBSERVED_ATTRIBUTES = ['location', 'limit', 'theme', 'partner'] as const;
@@ -38,7 +39,8 @@ export function parseTheme(raw: string | null | undefined): FinderThemeSetting {
   return text === 'dark' || text === 'auto' ? text : 'light';
 }
 
-const PARTNER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** contracts' PartnerId rule, repeated here so the widget does not ship zod. */
+export const PARTNER_ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
 export function parsePartner(raw: string | null | undefined): string | null {
   const text = (raw ?? '').trim();

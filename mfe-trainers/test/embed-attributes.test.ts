@@ -22,11 +22,11 @@ describe('finder attributes', () => {
     for (const bad of [null, '', 'blue', 'darkish']) expect(parseTheme(bad)).toBe('light');
   });
 
-  it('partner: a short id of letters, digits, - and _; anything else counts as no partner', () => {
+  it('partner: 2-40 lower-case letters, digits and dashes (the API's partner id); anything else is no partner', () => {
     expect(parsePartner('demo-gym')).toBe('demo-gym');
-    expect(parsePartner(' Gym_42 ')).toBe('Gym_42');
-    expect(parsePartner('a'.repeat(64))).toBe('a'.repeat(64));
-    for (const bad of [null, '', 'a'.repeat(65), '-gym', 'my gym', 'gym?x=1', '<script>', 'gym/..']) expect(parsePartner(bad)).toBeNull();
+    expect(parsePartner(' gym-42 ')).toBe('gym-42');
+    expect(parsePartner('a'.repeat(40))).toBe('a'.repeat(40));
+    for (const bad of [null, '', 'a', 'a'.repeat(41), '-gym', 'Gym', 'gym_42', 'my gym', 'gym?x=1', '<script>', 'gym/..']) expect(parsePartner(bad)).toBeNull();
   });
 
   it('location: trimmed, at most 100 characters', () => {
