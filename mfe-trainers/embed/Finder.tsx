@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import styled, { ThemeProvider } from 'styled-components';
 import { Banner, Button, EmptyState, Spinner, darkTheme, lightTheme, type AppTheme } from '@fitconnect/shared-ui';
-import { TrainerCard, TrainerSearchBox, type TrainerCardLinkProps } from '../src/widget';
+import { GEONAMES_ATTRIBUTION, POSTCODE_ATTRIBUTION, TrainerCard, TrainerSearchBox, type TrainerCardLinkProps } from '../src/widget';
 import { fetchTrainerPage, profileUrl, sendBeacon, type FinderPage } from './api';
 import type { FinderOptions, FinderThemeSetting } from './attributes';
 
@@ -93,6 +93,12 @@ const More = styled.div`
   flex-direction: column;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+const SmallPrint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Status = styled.p`
@@ -252,6 +258,12 @@ export function Finder({ origin, location: initialLocation, limit, theme, partne
             </Button>
           )}
         </More>
+        {/* The postcode data's licence asks for this wherever the distances are shown (as on /trainers). */}
+        {distances && (
+          <SmallPrint data-testid="postcode-attribution">
+            Distances are approximate, measured between postcode districts. {POSTCODE_ATTRIBUTION} {GEONAMES_ATTRIBUTION}
+          </SmallPrint>
+        )}
       </>
     );
   }

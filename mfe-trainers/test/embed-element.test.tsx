@@ -83,6 +83,8 @@ describe('<fitconnect-trainer-finder>', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener');
     expect(view.getByTestId('trainer-distance')).toHaveTextContent('about 1 mile');
+    // Distances shown: the postcode data's attribution with them, as on /trainers.
+    expect(view.getByTestId('postcode-attribution')).toHaveTextContent('Office for National Statistics');
     expect(view.getAllByTestId('trainer-card')).toHaveLength(2);
     // Anonymous public read on our origin: no cookies.
     const [list] = listCalls(calls);

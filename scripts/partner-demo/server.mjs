@@ -36,9 +36,12 @@ function parse(argv) {
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A file inside an installed package (its umd/ folder is not in the package's "exports"). */
+const packageFile = (pkg, file) => path.join(path.dirname(requireFromE2e.resolve(`${pkg}/package.json`)), file);
+
 function vendorFile(name) {
-  if (name === 'react.production.min.js') return requireFromE2e.resolve('react-18/umd/react.production.min.js');
-  if (name === 'react-dom.production.min.js') return requireFromE2e.resolve('react-dom-18/umd/react-dom.production.min.js');
+  if (name === 'react.production.min.js') return packageFile('react-18', 'umd/react.production.min.js');
+  if (name === 'react-dom.production.min.js') return packageFile('react-dom-18', 'umd/react-dom.production.min.js');
   return null;
 }
 
