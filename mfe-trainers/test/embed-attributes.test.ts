@@ -22,7 +22,7 @@ describe('finder attributes', () => {
     for (const bad of [null, '', 'blue', 'darkish']) expect(parseTheme(bad)).toBe('light');
   });
 
-  it('partner: 2-40 lower-case letters, digits and dashes (the API's partner id); anything else is no partner', () => {
+  it("partner: 2-40 lower-case letters, digits and dashes (the API's partner id); anything else is no partner", () => {
     expect(parsePartner('demo-gym')).toBe('demo-gym');
     expect(parsePartner(' gym-42 ')).toBe('gym-42');
     expect(parsePartner('a'.repeat(40))).toBe('a'.repeat(40));
