@@ -233,6 +233,23 @@ describe('trainer finder on a partner site', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the site serves the loader short-cached and the bundle long-cached, to any origin', async () => {
+    const loader = await fetch(`${site.shellUrl}/embed/trainer-finder.js`);
+    expect(loader.status).toBe(200);
+    expect(loader.headers.get('cache-control')).toBe('no-cache');
+    expect(loader.headers.get('etag')).toBeTruthy();
+    expect(loader.headers.get('access-control-allow-origin')).toBe('*');
+    expect(loader.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const bundle = /finder\.[0-9a-f]{10}\.js/.exec(await loader.text())![0];
+    const chunk = await fetch(`${site.shellUrl}/embed/${bundle}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('content-encoding')).toBe('gzip');
+    // Only the mounted folder: no SPA fallback, no way out of it.
+    expect((await fetch(`${site.shellUrl}/embed/nothing.js`)).status).toBe(404);
+    expect((await fetch(`${site.shellUrl}/embed/%2e%2e/%2e%2e/package.json`)).status).toBe(404);
+  });
+
   test('usable at 320 px: cards in one column, nothing wider than the screen', async () => {
     const { page, errors } = await openDemo({ width: 320 });
     const overflow = await page.evaluate(() => {
