@@ -308,9 +308,10 @@ export function checkDeployment(root: string, opts: { composeText?: string; read
         }
         for (const src of c.src) {
           const srcRel = path.posix.relative(workdir, src);
-          const dist = srcRel.match(/^([^/]+)\/dist$/);
+          // <workspace>/dist, or another build output such as mfe-trainers/dist-embed (npm run build:embed).
+          const dist = srcRel.match(/^([^/]+)\/dist(?:-[a-z]+)?$/);
           if (dist) {
-            if (!fromStage.runs.some((r) => new RegExp(`npm run build -w ${dist[1]}\\b`).test(r))) fail(`${rel}: copies ${srcRel} but stage ${c.from} never builds ${dist[1]}`);
+            if (!fromStage.runs.some((r) => new RegExp(`npm run build(?::[a-z]+)? -w ${dist[1]}\\b`).test(r))) fail(`${rel}: copies ${srcRel} but stage ${c.from} never builds ${dist[1]}`);
           } else if (!existsSync(path.join(root, srcRel))) fail(`${rel}: copies ${srcRel}, which does not exist in the repository`);
         }
       }

@@ -18,6 +18,10 @@
 //   --api            proxy /api/* to $API_URL (default http://127.0.0.1:4000), cookies and status preserved;
 //                    the client's address is appended to X-Forwarded-For
 //   --name <label>   how the site is named in messages (e.g. "shell")
+//   --mount <p>=<d>  also serve folder <d> under the URL prefix <p> (e.g. /embed=mfe-trainers/dist-embed,
+//                    the partner widget on the shell's origin); repeatable; those files are public
+//                    scripts for other sites' pages, so they answer any origin (CORS *) and are never
+//                    an SPA fallback
 //
 // Compression: the builds write name.br and name.gz beside every text file (build-config/precompress.js);
 // a request that accepts br (else gzip) gets that file with Content-Encoding, and every compressible
@@ -40,7 +44,7 @@ const require = createRequire(import.meta.url);
 const { remotesManifest } = require('../build-config/remotes.js');
 
 function parseSite(argv) {
-  const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false, name: null };
+  const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false, name: null, mounts: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dir') opts.dir = argv[++i];
@@ -51,11 +55,19 @@ function parseSite(argv) {
     else if (a === '--cors') opts.cors = true;
     else if (a === '--remotes') opts.remotes = true;
     else if (a === '--api') opts.api = true;
+    else if (a === '--mount') opts.mounts.push(parseMount(argv[++i]));
     else throw new Error(`Unknown option ${a}`);
   }
   if (!opts.dir) throw new Error('--dir is required');
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new Error('--port must be a port number');
   return opts;
+}
+
+/** `/embed=some/dir` -> { prefix: '/embed', dir: 'some/dir' }. */
+function parseMount(value) {
+  const m = /^(\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*)=(.+)$/.exec(value ?? '');
+  if (!m) throw new Error('--mount needs /prefix=folder');
+  return { prefix: m[1], dir: m[2] };
 }
 
 /** `--dir a ... --and --dir b ...` -> one options object per site. */
@@ -155,6 +167,19 @@ export function createStaticServer(opts) {
       if (type) res.setHeader('Content-Type', type);
     },
   });
+  const mounts = (opts.mounts ?? []).map((m) => ({
+    prefix: m.prefix,
+    files: sirv(path.resolve(m.dir), {
+      dev: false,
+      etag: true,
+      gzip: true,
+      brotli: true,
+      setHeaders(res, pathname) {
+        const type = TEXT_TYPES[path.posix.extname(pathname).toLowerCase()];
+        if (type) res.setHeader('Content-Type', type);
+      },
+    }),
+  }));
   const notFound = (res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end('Not found');
@@ -202,6 +227,16 @@ export function createStaticServer(opts) {
       // Set before sirv answers, so a 304 carries them too. (index.html for SPA routes: no-cache.)
       res.setHeader('Cache-Control', cacheControl(pathname));
       if (COMPRESSIBLE.test(pathname) || !path.posix.extname(pathname)) res.setHeader('Vary', 'Accept-Encoding');
+      const mount = mounts.find((m) => pathname.startsWith(`${m.prefix}/`));
+      if (mount) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        req.url = pathname.slice(mount.prefix.length) + url.search;
+        mount.files(req, res, () => {
+          res.removeHeader('Vary');
+          notFound(res);
+        });
+        return;
+      }
       files(req, res, () => {
         res.removeHeader('Vary');
         notFound(res);

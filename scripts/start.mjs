@@ -8,6 +8,8 @@
 //  - serves each remote on its own port (REMOTE_<AREA>_PORT, default 3001-3005) and the shell on
 //    SHELL_PORT (default 3000), which serves /remotes.json and proxies /api to the API; one static-server
 //    process serves all six sites (scripts/serve-static.mjs --and), each on its own port and origin,
+//  - serves the embeddable trainer finder at /embed/trainer-finder.js on the shell's origin
+//    (mfe-trainers/dist-embed) and a demo partner site that embeds it on PARTNER_DEMO_PORT (default 3010),
 //  - prints the one URL to open. Ctrl-C stops everything.
 //  - A port that is taken stops it before anything starts, with one line naming the port and the
 //    variable that moves it (exit code 3).
@@ -41,6 +43,7 @@ function portFrom(names, fallback) {
 }
 const API_PORT = portFrom(['API_PORT', 'PORT'], 4000);
 const SHELL_PORT = portFrom(['SHELL_PORT'], 3000);
+const PARTNER_DEMO_PORT = portFrom(['PARTNER_DEMO_PORT'], 3010);
 const remotePortVar = (r) => `REMOTE_${r.area.toUpperCase()}_PORT`;
 const REMOTE_PORTS = Object.fromEntries(REMOTES.map((r) => [r.area, portFrom([remotePortVar(r)], r.port)]));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -61,11 +64,13 @@ function newest(dir) {
 function needsBuild(app) {
   const marker = join(root, app, 'dist', app === 'shell' ? 'index.html' : app === 'api' ? 'index.js' : 'mf-manifest.json');
   if (forceBuild || !existsSync(marker)) return true;
+  // The trainers build also makes the partner widget (mfe-trainers/dist-embed).
+  if (app === 'mfe-trainers' && !existsSync(join(root, app, 'dist-embed', 'trainer-finder.js'))) return true;
   const built = statSync(marker).mtimeMs;
   const sources =
     app === 'api'
       ? [join(root, 'api', 'src'), join(root, 'api', 'build.mjs'), join(root, 'contracts', 'src'), join(root, 'embedded-mongo', 'src')]
-      : [join(root, app, 'src'), join(root, 'shared-ui', 'src'), join(root, 'contracts', 'src'), join(root, 'build-config')];
+      : [join(root, app, 'src'), join(root, 'shared-ui', 'src'), join(root, 'contracts', 'src'), join(root, 'build-config'), ...(app === 'mfe-trainers' ? [join(root, app, 'embed')] : [])];
   return sources.some((s) => newest(s) > built);
 }
 
@@ -141,6 +146,7 @@ async function checkPorts() {
     { port: API_PORT, host: apiHost, what: 'the API', variable: 'API_PORT' },
     { port: SHELL_PORT, host: '0.0.0.0', what: 'the site (shell)', variable: 'SHELL_PORT' },
     ...REMOTES.map((r) => ({ port: REMOTE_PORTS[r.area], host: '0.0.0.0', what: `the ${r.area} remote`, variable: remotePortVar(r) })),
+    ...(dev ? [] : [{ port: PARTNER_DEMO_PORT, host: '0.0.0.0', what: 'the demo partner site', variable: 'PARTNER_DEMO_PORT' }]),
   ];
   const seen = new Map();
   for (const w of wanted) {
@@ -195,15 +201,19 @@ async function main() {
     run('api', process.execPath, ['api/dist/index.js'], apiEnv);
     // One process serves the shell and every remote, each on its own port (own origin).
     const sites = [
-      ['--name', 'shell', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api'],
+      ['--name', 'shell', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api', '--mount', '/embed=mfe-trainers/dist-embed'],
       ...REMOTES.map((r) => ['--name', `${r.area} remote`, '--dir', join(r.dir, 'dist'), '--port', String(REMOTE_PORTS[r.area]), '--cors']),
     ];
     run('static', process.execPath, ['scripts/serve-static.mjs', ...sites.flatMap((s, i) => (i ? ['--and', ...s] : s))], shellEnv);
+    // A third-party page on its own origin embedding the finder from the site (README: "Embedding the trainer finder").
+    const siteOrigin = process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}`;
+    run('partner-demo', process.execPath, ['scripts/partner-demo/server.mjs', '--port', String(PARTNER_DEMO_PORT), '--origin', siteOrigin]);
   }
 
   await waitFor(`http://127.0.0.1:${API_PORT}/api/auth/user`, 'The API');
   await waitFor(`http://127.0.0.1:${SHELL_PORT}/`, 'The shell');
   console.log(`\n  FitConnect is running: open http://localhost:${SHELL_PORT}\n  (demo sign-in: demo / demo1234; Ctrl-C stops everything)\n`);
+  if (!dev) console.log(`  Demo partner site with the embedded trainer finder: http://localhost:${PARTNER_DEMO_PORT}\n`);
 }
 
 main().catch((err) => {

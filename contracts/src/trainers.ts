@@ -230,9 +230,5 @@ export const TRAINER_MESSAGES = {
   trainersOnly: 'Only trainer accounts can create a trainer profile',
 } as const;
 
-/** "about 3 miles" (distances come from postcode-district centroids: roughly a mile in towns). */
-export function formatDistanceMiles(miles: number): string {
-  if (miles < 1) return 'less than a mile';
-  const n = Math.round(miles);
-  return `about ${n} ${n === 1 ? 'mile' : 'miles'}`;
-}
+// In its own module (no zod) so the partner widget can use it without the schemas.
+export { formatDistanceMiles } from './distance';

@@ -147,10 +147,10 @@ async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<voi
 }
 
 /** Build one app (`rspack build` with its own config); `outDir` and `env` let tests make a second build. */
-export async function buildApp(dir: string, opts: { outDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
+export async function buildApp(dir: string, opts: { outDir?: string; env?: NodeJS.ProcessEnv; config?: string } = {}): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, NODE_ENV: 'production' };
   if (opts.outDir) env.OUTPUT_DIR = opts.outDir;
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'rspack'), ['build', '-c', path.join(ROOT, dir, 'rspack.config.js')], {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'rspack'), ['build', '-c', path.join(ROOT, dir, opts.config ?? 'rspack.config.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -179,11 +179,14 @@ export interface ServeOptions {
   api?: boolean;
   env?: NodeJS.ProcessEnv;
   name?: string;
+  /** Extra folders under URL prefixes: `/embed=/abs/dir` (serve-static --mount). */
+  mounts?: string[];
 }
 
 /** Serve a folder with scripts/serve-static.mjs on 127.0.0.1. */
 export async function serveDir(dir: string, opts: ServeOptions = {}): Promise<Served> {
   const flags = [opts.spa && '--spa', opts.cors && '--cors', opts.remotes && '--remotes', opts.api && '--api'].filter(Boolean) as string[];
+  for (const m of opts.mounts ?? []) flags.push('--mount', m);
   const name = opts.name ?? `static ${path.relative(ROOT, dir) || dir}`;
   const launch = async (port: number) =>
     startProcess(
@@ -207,6 +210,37 @@ export async function serveDir(dir: string, opts: ServeOptions = {}): Promise<Se
     proc: () => proc,
   };
   return served;
+}
+
+/** The embeddable trainer finder's build (mfe-trainers/rspack.embed.config.js), relative to ROOT. */
+export const EMBED_DIR = path.join('mfe-trainers', 'dist-embed');
+
+/**
+ * The demo partner site (scripts/partner-demo/server.mjs) on its own ephemeral port (own origin), its
+ * script tag pointing at `siteOrigin`/embed/trainer-finder.js.
+ */
+export async function servePartnerDemo(siteOrigin: string): Promise<Served> {
+  const launch = (port: number) =>
+    startProcess(
+      'partner-demo',
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'partner-demo', 'server.mjs'), '--port', String(port), '--host', '127.0.0.1', '--origin', siteOrigin],
+      {},
+      /listening on http:\/\/[^:]+:(\d+)/,
+      30_000,
+    );
+  let { proc, match } = await launch(0);
+  const port = Number(match[1]);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () => stopProcess(proc.child),
+    restart: async () => {
+      await stopProcess(proc.child);
+      ({ proc } = await launch(port));
+    },
+    proc: () => proc,
+  };
 }
 
 export interface RemoteServer extends Served {
@@ -264,6 +298,8 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
     for (const r of REMOTE_APPS) {
       if (!existsSync(path.join(ROOT, r.dir, 'dist', 'mf-manifest.json'))) await buildApp(r.dir);
     }
+    // The partner widget, served at /embed on the shell's origin as `npm start` does.
+    if (!existsSync(path.join(ROOT, EMBED_DIR, 'trainer-finder.js'))) await buildApp('mfe-trainers', { config: 'rspack.embed.config.js' });
 
     // 2. API with a throwaway embedded database.
     const apiStart = startProcess(
@@ -308,6 +344,7 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
       api: true,
       name: 'shell',
       env: { REMOTES_JSON: remotesFile, API_URL: apiUrl },
+      mounts: [`/embed=${path.join(ROOT, EMBED_DIR)}`],
     });
     stops.push(() => shell.stop());
     procs.push(shell.proc);

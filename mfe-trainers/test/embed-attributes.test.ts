@@ -1,0 +1,71 @@
+import { TRAINER_LIST_HEADERS } from '@fitconnect/contracts';
+import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit, parseLocation, parsePartner, parseTheme, readOptions } from '../embed/attributes';
+import { LIST_HEADERS, listUrl, profileUrl } from '../embed/api';
+import { scriptOrigin } from '../embed/origin';
+
+describe('finder attributes', () => {
+  it('limit: a whole number of cards, clamped to the API maximum, else the default', () => {
+    expect(parseLimit('6')).toBe(6);
+    expect(parseLimit(' 12 ')).toBe(12);
+    expect(parseLimit('1')).toBe(1);
+    expect(parseLimit('48')).toBe(48);
+    expect(parseLimit('49')).toBe(MAX_LIMIT);
+    expect(parseLimit('100000')).toBe(MAX_LIMIT);
+    for (const bad of [null, undefined, '', '0', '-3', '2.5', 'six', '1e3', '0x10']) expect(parseLimit(bad)).toBe(DEFAULT_LIMIT);
+    expect(DEFAULT_LIMIT).toBe(6);
+  });
+
+  it('theme: light, dark or auto (any case); anything else is light', () => {
+    expect(parseTheme('dark')).toBe('dark');
+    expect(parseTheme(' AUTO ')).toBe('auto');
+    expect(parseTheme('light')).toBe('light');
+    for (const bad of [null, '', 'blue', 'darkish']) expect(parseTheme(bad)).toBe('light');
+  });
+
+  it("partner: 2-40 lower-case letters, digits and dashes (the API's partner id); anything else is no partner", () => {
+    expect(parsePartner('demo-gym')).toBe('demo-gym');
+    expect(parsePartner(' gym-42 ')).toBe('gym-42');
+    expect(parsePartner('a'.repeat(40))).toBe('a'.repeat(40));
+    for (const bad of [null, '', 'a', 'a'.repeat(41), '-gym', 'Gym', 'gym_42', 'my gym', 'gym?x=1', '<script>', 'gym/..']) expect(parsePartner(bad)).toBeNull();
+  });
+
+  it('location: trimmed, at most 100 characters', () => {
+    expect(parseLocation('  Leeds ')).toBe('Leeds');
+    expect(parseLocation(null)).toBe('');
+    expect(parseLocation('x'.repeat(150))).toHaveLength(100);
+  });
+
+  it('reads every option from an element', () => {
+    const el = document.createElement('div');
+    el.setAttribute('location', 'LS1');
+    el.setAttribute('limit', '3');
+    el.setAttribute('theme', 'dark');
+    el.setAttribute('partner', 'demo-gym');
+    expect(readOptions(el)).toEqual({ location: 'LS1', limit: 3, theme: 'dark', partner: 'demo-gym' });
+    expect(readOptions(document.createElement('div'))).toEqual({ location: '', limit: 6, theme: 'light', partner: null });
+  });
+});
+
+describe('finder URLs', () => {
+  it('reads the same list headers as the /trainers page (contracts)', () => {
+    expect(LIST_HEADERS.hasMore).toBe(TRAINER_LIST_HEADERS.hasMore);
+    expect(LIST_HEADERS.locationResolved).toBe(TRAINER_LIST_HEADERS.locationResolved);
+  });
+
+  it('lists trainers on our origin, with the search, page and limit', () => {
+    expect(listUrl('https://fit.example', { location: 'Leeds LS1', limit: 6, page: 2 })).toBe('https://fit.example/api/trainers?location=Leeds+LS1&page=2&limit=6');
+    expect(listUrl('https://fit.example', { location: '', limit: 6, page: 1 })).toBe('https://fit.example/api/trainers?page=1&limit=6');
+  });
+
+  it('links a card to the profile on our site, with the partner id when there is one', () => {
+    expect(profileUrl('https://fit.example', 7, 'demo-gym')).toBe('https://fit.example/trainers/7?partner=demo-gym');
+    expect(profileUrl('https://fit.example', 7, null)).toBe('https://fit.example/trainers/7');
+  });
+
+  it("takes our origin from the script's own URL, else the page's", () => {
+    const s = document.createElement('script');
+    s.src = 'https://fit.example:8443/embed/finder.abc.js';
+    expect(scriptOrigin(s, 'https://partner.example/page')).toBe('https://fit.example:8443');
+    expect(scriptOrigin(null, 'https://partner.example/page')).toBe('https://partner.example');
+  });
+});

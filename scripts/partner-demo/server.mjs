@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// The demo partner site (issue 16): a third-party page on its own origin that embeds the trainer
+// finder with the one script tag partners paste. Served by `npm start` on PARTNER_DEMO_PORT (3010).
+//
+//   node scripts/partner-demo/server.mjs --port 3010 --origin http://localhost:3000
+//
+//   /                 index.html, with {{FITCONNECT_ORIGIN}} replaced by --origin (where the script comes from)
+//   /blank.html       an empty page (the browser tests add the finder there to compare window's globals)
+//   /partner-app.js   the partner's own React app
+//   /vendor/react*.js the partner's React 18 (UMD builds from the react-18 / react-dom-18 npm aliases)
+//
+// Prints `listening on http://<host>:<port>` once ready.
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The aliases are dev dependencies of the e2e workspace.
+const requireFromE2e = createRequire(path.join(here, '..', '..', 'e2e', 'package.json'));
+
+function parse(argv) {
+  const opts = { port: Number(process.env.PARTNER_DEMO_PORT ?? 3010), host: process.env.HOST || '0.0.0.0', origin: process.env.FITCONNECT_ORIGIN || 'http://localhost:3000' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--port') opts.port = Number(argv[++i]);
+    else if (a === '--host') opts.host = argv[++i];
+    else if (a === '--origin') opts.origin = argv[++i];
+    else throw new Error(`Unknown option ${a}`);
+  }
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new Error('--port must be a port number');
+  opts.origin = new URL(opts.origin).origin;
+  return opts;
+}
+
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A file inside an installed package (its umd/ folder is not in the package's "exports"). */
+const packageFile = (pkg, file) => path.join(path.dirname(requireFromE2e.resolve(`${pkg}/package.json`)), file);
+
+function vendorFile(name) {
+  if (name === 'react.production.min.js') return packageFile('react-18', 'umd/react.production.min.js');
+  if (name === 'react-dom.production.min.js') return packageFile('react-dom-18', 'umd/react-dom.production.min.js');
+  return null;
+}
+
+let opts;
+try {
+  opts = parse(process.argv.slice(2));
+} catch (err) {
+  console.error(`partner-demo: ${err.message}`);
+  process.exit(2);
+}
+
+const server = http.createServer(async (req, res) => {
+  const send = (status, type, body) => {
+    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  try {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
+    if (pathname === '/' || pathname === '/index.html') {
+      const html = await readFile(path.join(here, 'index.html'), 'utf8');
+      return send(200, 'text/html; charset=utf-8', html.replaceAll('{{FITCONNECT_ORIGIN}}', escapeHtml(opts.origin)));
+    }
+    if (pathname === '/blank.html') return send(200, 'text/html; charset=utf-8', await readFile(path.join(here, 'blank.html')));
+    if (pathname === '/partner-app.js') return send(200, 'text/javascript; charset=utf-8', await readFile(path.join(here, 'partner-app.js')));
+    if (pathname.startsWith('/vendor/')) {
+      const file = vendorFile(pathname.slice('/vendor/'.length));
+      if (file) return send(200, 'text/javascript; charset=utf-8', await readFile(file));
+    }
+    if (pathname === '/favicon.ico') {
+      res.writeHead(204);
+      return res.end();
+    }
+    return send(404, 'text/plain; charset=utf-8', 'Not found');
+  } catch (err) {
+    console.error('[partner-demo]', err);
+    if (!res.headersSent) send(500, 'text/plain; charset=utf-8', 'Internal error');
+  }
+});
+
+server.once('error', (err) => {
+  console.error(`partner-demo: port ${opts.port} ${err.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${err.code})`}.`);
+  process.exit(3);
+});
+server.listen(opts.port, opts.host, () => {
+  const shown = opts.host === '0.0.0.0' ? 'localhost' : opts.host;
+  console.log(`listening on http://${shown}:${server.address().port} (demo partner site, finder from ${opts.origin})`);
+});
+const stop = () => {
+  server.close();
+  server.closeAllConnections?.();
+  setTimeout(() => process.exit(0), 1000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
