@@ -39,9 +39,9 @@ export interface AreaVisit {
 
 /** Top-bar links measured, one or more per area (the first visit of the area through that link). */
 /**
- * Public areas are visited signed out. Messages needs a signed-in visitor, and signing in loads every area's
- * routes module for the nav badges (the shell cannot tell which areas have one), so its "first visit" counts
- * only what the click adds after a signed-in landing.
+ * Public areas are visited signed out. Messages needs a signed-in visitor: a signed-in landing already loads
+ * its remote's entry and small './navBadge' module (the unread count), so its "first visit" counts what the
+ * click adds after that (the routes module and the page).
  */
 export const AREA_LINKS: { area: AreaName; link: string; path: string; signedIn?: boolean }[] = [
   { area: 'workouts', link: 'AI Workouts', path: '/ai-workout' },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSite, type Site } from '../src/harness';
-import { kb, measureJsWeight, type AreaVisit, type JsWeight } from '../src/jsweight';
+import { kb, measureJsWeight, recordJs, type AreaVisit, type JsWeight } from '../src/jsweight';
 
 // The JavaScript budget: landing JS and each area's first-visit JS, as gzip of the built files the
 // browser requests (e2e/budgets.json). Sizes come from the build output, not from timings, so the test
@@ -48,12 +48,34 @@ test("each area's first visit stays within its budget", () => {
     .map((v) => `${v.area} (${v.path}) is ${kb(v.weight.gzip)} gzip, budget ${budgets.areas[v.area].budget} KB:\n${list(v.weight)}`);
   if (over.length) throw new Error(over.join('\n'));
   // The MF runtime is not loaded again by a remote (one runtime per page): remoteEntry.js stays small.
-  // (Messages' entry was already loaded by the signed-in landing's nav badges: see AREA_LINKS.)
+  // (Messages' entry was already loaded by the signed-in landing's nav badge: see AREA_LINKS.)
   for (const v of visits.filter((x) => x.area !== 'messages')) {
     const entry = v.weight.files.find((f) => f.file?.endsWith('/remoteEntry.js'));
     expect(entry && entry.gzip).toBeLessThan(20 * KB);
   }
 });
+
+test("signed in, the landing loads only the nav badge of the area that declares one, no area's routes module", async () => {
+  const page = await site.newPage();
+  try {
+    await site.signUp(page);
+    const rec = recordJs(page, site);
+    await page.goto(site.url('/'));
+    await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await rec.quiet();
+    const remoteFiles = rec
+      .take()
+      .files.map((f) => f.file)
+      .filter((f): f is string => !!f && !f.startsWith('shell/'));
+    // Only the messages remote (its entry and its ./navBadge module); nothing of the other four areas.
+    expect(remoteFiles.filter((f) => !f.startsWith('mfe-messages/'))).toEqual([]);
+    expect(remoteFiles).toEqual(expect.arrayContaining(['mfe-messages/dist/remoteEntry.js']));
+    expect(remoteFiles.some((f) => /__federation_expose_navBadge/.test(f))).toBe(true);
+    expect(remoteFiles.filter((f) => /__federation_expose_routes/.test(f))).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+}, 90_000);
 
 test('the landing page paints before /remotes.json answers', async () => {
   const page = await site.newPage();

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import type { RemoteAreaModule } from '@fitconnect/shared-ui';
 import { ChallengesPage } from './features/challenges/components/ChallengesPage';
 import { ChallengeDetailPage } from './features/challenges/components/ChallengeDetailPage';
-import { ChallengesDashboardWidget } from './features/challenges/components/ChallengesDashboardWidget';
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -21,14 +20,13 @@ function ChallengeDetailRoute() {
   return <ChallengeDetailPage />;
 }
 
-/** The challenges area: /challenges and /challenges/:id, plus the profile dashboard's challenges card. */
+/** The challenges area: /challenges and /challenges/:id. (The profile dashboard's card is ./dashboardWidget.) */
 const challengesArea: RemoteAreaModule = {
   area: 'challenges',
   routes: [
     { path: '/challenges', Component: ChallengesRoute },
     { path: '/challenges/:id', Component: ChallengeDetailRoute },
   ],
-  DashboardWidget: ChallengesDashboardWidget,
 };
 
 export default challengesArea;

@@ -1,6 +1,7 @@
 import { areaForPath } from '@fitconnect/shared-ui';
 import area from '../src/routes';
 import { ChallengesDashboardWidget } from '../src/features/challenges/components/ChallengesDashboardWidget';
+import dashboardWidget from '../src/dashboardWidget';
 
 // The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
 
@@ -16,6 +17,7 @@ test('no page asks the shell for a signed-in user: visitors browse challenges an
   expect(area.routes.filter((r) => r.requiresAuth).map((r) => r.path)).toEqual([]);
 });
 
-test('exposes the profile dashboard widget', () => {
-  expect(area.DashboardWidget).toBe(ChallengesDashboardWidget);
+test('the profile dashboard widget is a module of its own (./dashboardWidget), not part of the routes module', () => {
+  expect(dashboardWidget).toBe(ChallengesDashboardWidget);
+  expect(area).not.toHaveProperty('DashboardWidget');
 });

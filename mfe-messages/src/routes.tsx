@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import type { RemoteAreaModule } from '@fitconnect/shared-ui';
 import { ConversationsPage } from './features/messages/components/ConversationsPage';
 import { ThreadPage } from './features/messages/components/ThreadPage';
-import { UnreadNavBadge } from './features/messages/components/UnreadNavBadge';
 
 function MessagesRoute() {
   useEffect(() => {
@@ -12,14 +11,13 @@ function MessagesRoute() {
   return <ConversationsPage />;
 }
 
-/** The messages area (signed-in users only): /messages and /messages/:id, plus the unread badge for the nav. */
+/** The messages area (signed-in users only): /messages and /messages/:id. (The nav's unread badge is ./navBadge.) */
 const messagesArea: RemoteAreaModule = {
   area: 'messages',
   routes: [
     { path: '/messages', Component: MessagesRoute, requiresAuth: true },
     { path: '/messages/:id', Component: ThreadPage, requiresAuth: true },
   ],
-  NavBadge: UnreadNavBadge,
 };
 
 export default messagesArea;

@@ -1,6 +1,7 @@
 import { areaForPath } from '@fitconnect/shared-ui';
 import area from '../src/routes';
 import { UnreadNavBadge } from '../src/features/messages/components/UnreadNavBadge';
+import navBadge from '../src/navBadge';
 
 // The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
 
@@ -17,6 +18,7 @@ test('both pages ask the shell for a signed-in user (SPEC §2: redirect to /sign
   expect(protectedPaths.sort()).toEqual(['/messages', '/messages/:id']);
 });
 
-test('offers the unread badge for the Messages nav entry', () => {
-  expect(area.NavBadge).toBe(UnreadNavBadge);
+test('the unread badge for the Messages nav entry is a module of its own (./navBadge), not part of the routes module', () => {
+  expect(navBadge).toBe(UnreadNavBadge);
+  expect(area).not.toHaveProperty('NavBadge');
 });

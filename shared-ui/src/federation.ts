@@ -3,7 +3,13 @@ import type { ComponentType } from 'react';
 /**
  * The contract between the shell and a feature remote, declared once.
  *
- * Each remote exposes `./routes` whose default export is a `RemoteAreaModule`.
+ * Each remote exposes `./routes` whose default export is a `RemoteAreaModule`. A remote may also expose, each
+ * with a React component as its default export (the shell loads one only from the remotes whose
+ * mf-manifest.json lists it, and never loads the routes module for it):
+ *   `./navBadge`         a small badge next to the area's nav entries (top bar and bottom tabs), signed in
+ *                        only, inside an error boundary that shows nothing if it fails (e.g. an unread count);
+ *   `./dashboardWidget`  a small card for the signed-in user's /profile dashboard, inside its own error
+ *                        boundary; it should render nothing when it has nothing to show.
  * The shell knows only area names, their route prefixes and where their manifests live
  * (`/remotes.json`); it renders the area's routes inside its own router, query client
  * and theme, behind an error boundary.
@@ -21,16 +27,6 @@ export interface RemoteAreaModule {
   /** Area name, matches the key in /remotes.json (workouts, trainers, messages, community, challenges). */
   area: string;
   routes: AreaRoute[];
-  /**
-   * Optional: a small badge the shell renders next to this area's nav entry (top bar and bottom tabs),
-   * only for a signed-in user, inside an error boundary that shows nothing if it fails (e.g. unread count).
-   */
-  NavBadge?: ComponentType;
-  /**
-   * A small card for the signed-in user's /profile dashboard (optional). Rendered by the shell inside the
-   * shell's providers and its own error boundary; it should render nothing when it has nothing to show.
-   */
-  DashboardWidget?: ComponentType;
 }
 
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */

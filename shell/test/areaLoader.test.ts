@@ -1,5 +1,5 @@
 import type { RemotesManifest } from '@fitconnect/shared-ui';
-import { AreaLoader, AreaLoadError, LOAD_FAILED, toAreaModule, type FederationRuntime } from '../src/federation/areaLoader';
+import { AreaLoader, AreaLoadError, fetchRemoteExposes, LOAD_FAILED, toAreaModule, type FederationRuntime } from '../src/federation/areaLoader';
 
 const manifest: RemotesManifest = {
   remotes: [
@@ -85,4 +85,68 @@ test('an area missing from the manifest, or a module of the wrong shape, is an e
   await expect(loader.load('messages')).rejects.toThrow('No remote is configured for the messages area.');
   await expect(loader.load('trainers')).rejects.toThrow(/does not export a RemoteAreaModule/);
   expect(() => toAreaModule('trainers', { default: { routes: [{ path: 3, Component: Page }] } })).toThrow(/invalid route/);
+});
+
+describe('extras (./navBadge, ./dashboardWidget)', () => {
+  const Badge = () => null;
+
+  test("loads an extra only from a remote whose manifest lists it, once, without the area's routes module", async () => {
+    const { runtime, loads } = fakeRuntime({ 'mfe_challenges/navBadge': [{ default: Badge }] });
+    const fetchExposes = jest.fn(async (entry: string) => (entry.includes(':3005') ? ['./routes', './navBadge'] : ['./routes']));
+    const loader = new AreaLoader({ runtime, fetchManifest: async () => manifest, fetchExposes });
+    expect(loader.peekExtra('challenges', 'navBadge')).toBeUndefined();
+    const [a, b, none] = await Promise.all([
+      loader.loadExtra('challenges', 'navBadge'),
+      loader.loadExtra('challenges', 'navBadge'),
+      loader.loadExtra('trainers', 'navBadge'),
+    ]);
+    expect(a).toBe(Badge);
+    expect(b).toBe(Badge);
+    expect(none).toBeNull();
+    expect(loader.peekExtra('challenges', 'navBadge')).toBe(Badge);
+    expect(loader.peekExtra('trainers', 'navBadge')).toBeNull();
+    // Widgets come from the same manifest read.
+    expect(await loader.loadExtra('challenges', 'dashboardWidget')).toBeNull();
+    expect(loads).toEqual(['mfe_challenges/navBadge']);
+    expect(fetchExposes).toHaveBeenCalledTimes(2);
+  });
+
+  test('a remote that fails to give its extra rejects; the next call and the area itself try again', async () => {
+    const failure = { [LOAD_FAILED]: true, error: new Error('remoteEntry.js 503') };
+    const { runtime, loads, registered } = fakeRuntime({
+      'mfe_challenges/navBadge': [failure, { default: Badge }],
+      'mfe_challenges/routes': [{ default: { area: 'challenges', routes: [{ path: '/challenges', Component: Page }] } }],
+    });
+    let manifestDown = true;
+    const fetchExposes = jest.fn(async () => {
+      if (manifestDown) throw new Error('manifest 503');
+      return ['./routes', './navBadge'];
+    });
+    const loader = new AreaLoader({ runtime, fetchManifest: async () => manifest, fetchExposes });
+    await expect(loader.loadExtra('challenges', 'navBadge')).rejects.toThrow('manifest 503');
+    manifestDown = false;
+    await expect(loader.loadExtra('challenges', 'navBadge')).rejects.toBeInstanceOf(AreaLoadError);
+    expect(await loader.loadExtra('challenges', 'navBadge')).toBe(Badge);
+    await loader.load('challenges');
+    expect(loads).toEqual(['mfe_challenges/navBadge', 'mfe_challenges/navBadge', 'mfe_challenges/routes']);
+    // The runtime's cached failure is dropped before the area's own load.
+    expect(registered.some((r) => r.force && r.names[0] === 'mfe_challenges')).toBe(true);
+  });
+
+  test("fetchRemoteExposes reads the exposes of a remote's mf-manifest.json; a bare remoteEntry.js declares none", async () => {
+    const fetchMock = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      json: async () => ({ exposes: [{ name: 'routes', path: './routes' }, { name: 'navBadge', path: './navBadge' }] }),
+    }));
+    const saved = globalThis.fetch;
+    (globalThis as { fetch: unknown }).fetch = fetchMock;
+    try {
+      expect(await fetchRemoteExposes('http://r.test:3003/mf-manifest.json')).toEqual(['./routes', './navBadge']);
+      expect(await fetchRemoteExposes('http://r.test:3003/remoteEntry.js')).toEqual([]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      (globalThis as { fetch: unknown }).fetch = saved;
+    }
+  });
 });

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
-import type { RemoteAreaModule, RemotesManifest } from '@fitconnect/shared-ui';
+import type { RemotesManifest } from '@fitconnect/shared-ui';
 import { ProfilePage } from '../src/pages';
 import { AreaLoader, LOAD_FAILED, toAreaModule, type FederationRuntime } from '../src/federation/areaLoader';
 import { AreaLoaderProvider } from '../src/federation/AreaOutlet';
 import { makeUser, mockFetch, signedIn } from './pages/fetchMock';
 
-// The profile dashboard shows every area's optional DashboardWidget, each behind its own boundary.
+// The profile dashboard shows every area's optional './dashboardWidget' expose, each behind its own boundary.
 
 const manifest: RemotesManifest = {
   remotes: (['workouts', 'trainers', 'messages', 'community', 'challenges'] as const).map((area) => ({
@@ -18,33 +18,35 @@ const manifest: RemotesManifest = {
 };
 
 const page = () => null;
-const modules: Record<string, RemoteAreaModule> = {
+/** Each remote's exposes ('routes', 'dashboardWidget', ...) and the module behind each. */
+const remotes: Record<string, Record<string, unknown>> = {
   mfe_challenges: {
-    area: 'challenges',
-    routes: [{ path: '/challenges', Component: page }],
-    DashboardWidget: () => <section aria-label="My Challenges">3 challenges joined</section>,
+    routes: { area: 'challenges', routes: [{ path: '/challenges', Component: page }] },
+    dashboardWidget: () => <section aria-label="My Challenges">3 challenges joined</section>,
   },
   mfe_trainers: {
-    area: 'trainers',
-    routes: [{ path: '/trainers', Component: page }],
-    DashboardWidget: () => {
+    routes: { area: 'trainers', routes: [{ path: '/trainers', Component: page }] },
+    dashboardWidget: () => {
       throw new Error('trainers widget crashed');
     },
   },
-  mfe_workouts: { area: 'workouts', routes: [{ path: '/ai-workout', Component: page }] },
-  mfe_community: { area: 'community', routes: [{ path: '/community', Component: page }] },
+  mfe_workouts: { routes: { area: 'workouts', routes: [{ path: '/ai-workout', Component: page }] } },
+  mfe_community: { routes: { area: 'community', routes: [{ path: '/community', Component: page }] } },
+  mfe_messages: { routes: { area: 'messages', routes: [{ path: '/messages', Component: page }] }, dashboardWidget: page },
 };
 
 function renderProfile(down: string[]) {
   const runtime: FederationRuntime = {
     registerRemotes: jest.fn(),
     loadRemote: jest.fn(async (id: string) => {
-      const name = id.split('/')[0];
+      const [name, expose] = id.split('/');
       if (down.includes(name)) return { [LOAD_FAILED]: true, error: new Error(`${name} is down`) };
-      return { default: modules[name] };
+      return { default: remotes[name][expose] };
     }) as FederationRuntime['loadRemote'],
   };
-  const loader = new AreaLoader({ runtime, fetchManifest: async () => manifest });
+  // What each remote's mf-manifest.json lists.
+  const fetchExposes = async (entry: string) => Object.keys(remotes[`mfe_${entry.split('/')[3]}`]).map((e) => `./${e}`);
+  const loader = new AreaLoader({ runtime, fetchManifest: async () => manifest, fetchExposes });
   renderWithProviders(
     <AreaLoaderProvider value={loader}>
       <Routes>
@@ -64,7 +66,10 @@ it("renders an area's widget on /profile; a crashing widget and a remote that is
     expect(await screen.findByRole('region', { name: 'My Challenges' })).toHaveTextContent('3 challenges joined');
     expect(screen.getByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your Dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(5));
+    // Only the widget modules of the areas that declare one; no routes module.
+    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(3));
+    const ids = (runtime.loadRemote as jest.Mock).mock.calls.map((c) => c[0]);
+    expect(ids.sort()).toEqual(['mfe_challenges/dashboardWidget', 'mfe_messages/dashboardWidget', 'mfe_trainers/dashboardWidget']);
     // The trainers widget did render and throw; its boundary caught it and shows nothing.
     await waitFor(() => expect(errors).toHaveBeenCalledWith('[shell] the trainers dashboard widget crashed:', expect.any(Error), expect.anything()));
     expect(screen.queryByText(/crashed/)).not.toBeInTheDocument();
@@ -78,12 +83,11 @@ it('shows the profile without widgets when every remote is down', async () => {
   mockFetch(signedIn(makeUser()));
   const runtime = renderProfile(['mfe_workouts', 'mfe_trainers', 'mfe_messages', 'mfe_community', 'mfe_challenges']);
   expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
-  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(5));
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(3));
   expect(screen.queryByRole('region', { name: 'My Challenges' })).not.toBeInTheDocument();
 });
 
-it('keeps a DashboardWidget through the module check, and leaves it out when there is none', () => {
+it("the routes module carries no widget: a widget is the area's own './dashboardWidget' expose", () => {
   const Widget = () => null;
-  expect(toAreaModule('challenges', { default: { area: 'challenges', routes: [], DashboardWidget: Widget } }).DashboardWidget).toBe(Widget);
-  expect(toAreaModule('challenges', { default: { area: 'challenges', routes: [] } })).not.toHaveProperty('DashboardWidget');
+  expect(toAreaModule('challenges', { default: { area: 'challenges', routes: [], DashboardWidget: Widget } })).not.toHaveProperty('DashboardWidget');
 });

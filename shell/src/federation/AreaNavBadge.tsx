@@ -1,5 +1,5 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
-import { areaForPath, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { areaForPath } from '@fitconnect/shared-ui';
 import { useOptionalAreaLoader } from './AreaOutlet';
 
 /** A badge that fails renders nothing: the nav entry stays usable. */
@@ -18,25 +18,24 @@ class SilentBoundary extends Component<{ children: ReactNode }, { failed: boolea
 
 function LoadedBadge({ area }: { area: NonNullable<ReturnType<typeof areaForPath>> }) {
   const loader = useOptionalAreaLoader();
-  const [mod, setMod] = useState<RemoteAreaModule | undefined>(() => loader?.peek(area));
+  const [Badge, setBadge] = useState<ComponentType | null | undefined>(() => loader?.peekExtra(area, 'navBadge'));
   useEffect(() => {
-    if (!loader || mod) return;
+    if (!loader || Badge !== undefined) return;
     let live = true;
-    // The area's routes module, through the same loader as its pages (loaded once, shared).
-    loader.load(area).then(
-      (m) => live && setMod(m),
+    // Only the area's './navBadge' module, and only when its remote declares one: never its routes module.
+    loader.loadExtra(area, 'navBadge').then(
+      (c) => live && setBadge(() => c),
       () => undefined, // a remote that is down shows its error view when visited, not in the nav
     );
     return () => {
       live = false;
     };
-  }, [loader, area, mod]);
-  const Badge = mod?.NavBadge;
+  }, [loader, area, Badge]);
   return Badge ? <Badge /> : null;
 }
 
 /**
- * Whatever badge the area behind a nav link offers (RemoteAreaModule.NavBadge). The nav renders it for
+ * Whatever badge the area behind a nav link offers (its remote's './navBadge' expose). The nav renders it for
  * signed-in users only. The shell knows only areas: which link belongs to which area, never what the badge means.
  */
 export function AreaNavBadge({ to }: { to: string }) {

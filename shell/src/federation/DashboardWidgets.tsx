@@ -1,5 +1,5 @@
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { AREAS, type AreaName, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { AREAS, type AreaName } from '@fitconnect/shared-ui';
 import type { AreaLoader } from './areaLoader';
 import { useOptionalAreaLoader } from './AreaOutlet';
 
@@ -23,19 +23,19 @@ class WidgetBoundary extends Component<{ area: AreaName; children: ReactNode }, 
 }
 
 function AreaWidget({ area, loader }: { area: AreaName; loader: AreaLoader }) {
-  const [module, setModule] = useState<RemoteAreaModule | null>(() => loader.peek(area) ?? null);
+  const [Widget, setWidget] = useState<ComponentType | null>(() => loader.peekExtra(area, 'dashboardWidget') ?? null);
   useEffect(() => {
     let live = true;
-    loader.load(area).then(
-      (m) => live && setModule(m),
+    // Only the area's './dashboardWidget' module, and only when its remote declares one: never its routes module.
+    loader.loadExtra(area, 'dashboardWidget').then(
+      (c) => live && setWidget(() => c),
       // A remote that is down shows no widget; its own pages show the area's error view.
-      () => live && setModule(null),
+      () => live && setWidget(null),
     );
     return () => {
       live = false;
     };
   }, [loader, area]);
-  const Widget = module?.DashboardWidget;
   if (!Widget) return null;
   return (
     <WidgetBoundary area={area}>
@@ -45,8 +45,9 @@ function AreaWidget({ area, loader }: { area: AreaName; loader: AreaLoader }) {
 }
 
 /**
- * Every area's optional DashboardWidget for /profile, each loaded like the area's routes and shown
- * behind its own error boundary; an area that cannot be loaded, or has no widget, shows nothing.
+ * Every area's optional dashboard widget for /profile (its remote's './dashboardWidget' expose), loaded only
+ * from the areas that declare one and shown behind its own error boundary; an area that cannot be loaded,
+ * or has no widget, shows nothing.
  */
 export function DashboardWidgets() {
   const loader = useOptionalAreaLoader();

@@ -40,7 +40,20 @@ export interface AreaLoaderDeps {
   runtime: FederationRuntime;
   /** Reads the remotes manifest (default: GET /remotes.json, no cache). */
   fetchManifest: () => Promise<RemotesManifest>;
+  /**
+   * The modules a remote exposes ('./routes', './navBadge', ...), read from its mf-manifest.json without
+   * loading its remoteEntry.js (default: fetchRemoteExposes).
+   */
+  fetchExposes?: (entry: string) => Promise<string[]>;
 }
+
+/**
+ * Optional small modules an area may expose beside './routes', each with a React component as its default
+ * export. The shell loads one only from the areas whose mf-manifest.json lists it, never the routes module:
+ *   './navBadge'         next to the area's nav entries, signed in only (e.g. an unread count);
+ *   './dashboardWidget'  a card on the signed-in user's /profile dashboard.
+ */
+export type AreaExtra = 'navBadge' | 'dashboardWidget';
 
 /** Why an area could not be shown (for logs; the UI shows a plain message). */
 export class AreaLoadError extends Error {
@@ -73,15 +86,21 @@ export function toAreaModule(area: AreaName, mod: unknown): RemoteAreaModule {
       throw new AreaLoadError(area, `The ${area} remote's routes module has an invalid route.`);
     }
   }
-  // Optional components a remote may add to the contract: kept only when they look like React components.
-  const isComponent = (c: unknown): c is ComponentType => typeof c === 'function' || (typeof c === 'object' && c !== null);
-  const { NavBadge, DashboardWidget } = candidate;
-  return {
-    area: candidate.area ?? area,
-    routes: candidate.routes,
-    ...(isComponent(NavBadge) ? { NavBadge } : {}),
-    ...(isComponent(DashboardWidget) ? { DashboardWidget } : {}),
-  };
+  // A nav badge or dashboard widget is a module of its own (see AreaExtra), not part of the routes module.
+  return { area: candidate.area ?? area, routes: candidate.routes };
+}
+
+/**
+ * The exposes of a remote, from its mf-manifest.json (its `exposes[].path`). An entry that is not a
+ * manifest (a bare remoteEntry.js) declares nothing, so the shell asks it for nothing beyond its routes.
+ */
+export async function fetchRemoteExposes(entry: string): Promise<string[]> {
+  if (!/\.json$/.test(new URL(entry, globalThis.location?.href ?? 'http://localhost/').pathname)) return [];
+  // Revalidated, not refetched: the runtime reads the same manifest when the area is visited.
+  const res = await fetch(entry, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${entry} answered ${res.status}`);
+  const body = (await res.json()) as { exposes?: Array<{ path?: unknown; name?: unknown }> };
+  return (body.exposes ?? []).map((e) => (typeof e.path === 'string' ? e.path : `./${String(e.name)}`));
 }
 
 export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
@@ -98,6 +117,9 @@ export class AreaLoader {
   private readonly loaded = new Map<AreaName, RemoteAreaModule>();
   private readonly needsReregister = new Set<AreaName>();
   private readonly preloaded = new Set<AreaName>();
+  private readonly exposes = new Map<AreaName, Promise<string[]>>();
+  private readonly extras = new Map<string, Promise<ComponentType | null>>();
+  private readonly extrasLoaded = new Map<string, ComponentType | null>();
 
   constructor(private readonly deps: AreaLoaderDeps) {}
 
@@ -136,6 +158,59 @@ export class AreaLoader {
     if (this.loaded.has(area) || this.pending.has(area) || this.preloaded.has(area)) return;
     this.preloaded.add(area);
     this.load(area).catch(() => undefined);
+  }
+
+  /** An extra already settled: its component, null (none), or undefined (not loaded yet). */
+  peekExtra(area: AreaName, extra: AreaExtra): ComponentType | null | undefined {
+    return this.extrasLoaded.get(`${area}/${extra}`);
+  }
+
+  /**
+   * The area's optional extra component (see AreaExtra), or null when its remote does not expose one.
+   * Loads only that small module (and the remote's entry), never the area's routes; once per page.
+   * Rejects when the remote cannot be reached; a later call tries again.
+   */
+  loadExtra(area: AreaName, extra: AreaExtra): Promise<ComponentType | null> {
+    const key = `${area}/${extra}`;
+    let p = this.extras.get(key);
+    if (!p) {
+      p = this.doLoadExtra(area, extra).then(
+        (c) => {
+          this.extrasLoaded.set(key, c);
+          return c;
+        },
+        (err: unknown) => {
+          this.extras.delete(key);
+          // The runtime may have cached the remote's failure: the area's next load re-registers it.
+          this.needsReregister.add(area);
+          throw err;
+        },
+      );
+      this.extras.set(key, p);
+    }
+    return p;
+  }
+
+  private async doLoadExtra(area: AreaName, extra: AreaExtra): Promise<ComponentType | null> {
+    const manifest = await this.getManifest();
+    const remote = manifest.remotes.find((r) => r.area === area);
+    if (!remote) return null;
+    let exposes = this.exposes.get(area);
+    if (!exposes) {
+      exposes = (this.deps.fetchExposes ?? fetchRemoteExposes)(remote.entry);
+      exposes.catch(() => this.exposes.delete(area));
+      this.exposes.set(area, exposes);
+    }
+    if (!(await exposes).includes(`./${extra}`)) return null;
+    const mod = await this.deps.runtime.loadRemote<unknown>(`${remote.name}/${extra}`);
+    if (mod == null || isLoadFailure(mod)) {
+      throw new AreaLoadError(area, `Loading ${remote.name}/${extra} failed`, isLoadFailure(mod) ? mod.error : undefined);
+    }
+    const component = typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
+    if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+      throw new AreaLoadError(area, `${remote.name}/${extra} does not export a component.`);
+    }
+    return component as ComponentType;
   }
 
   /** Forget an area's failure (and a failed manifest read) so the next load tries for real. */
