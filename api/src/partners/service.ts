@@ -1,6 +1,9 @@
 import { PARTNER_EVENT_KINDS, PartnerId, type PartnerEventKind } from '@fitconnect/contracts';
 import { Partner, PartnerCount } from './model';
 
+/** Registered by the demo seed: the demo partner page (`npm start`) embeds the finder with this id. */
+export const DEMO_PARTNER = { id: 'demo-gym', name: 'Demo partner page' } as const;
+
 /** The UTC calendar day of `at`, YYYY-MM-DD. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
