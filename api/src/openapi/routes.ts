@@ -271,6 +271,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description:
       'Anonymous, from any origin. Send it as a CORS-simple request: Content-Type `text/plain;charset=UTF-8` carrying the JSON ' +
       '(no preflight), or `application/json`. Only partner ids registered with FitConnect are counted; an unknown id is answered 204 and not counted.',
-    responses: { 204: { description: 'Received' } },
+    responses: {
+      204: { description: 'Received (counted when the partner id is registered)' },
+      413: { description: 'Body over 1 KB', schema: ApiErrorBody },
+      415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody },
+    },
   },
 };
