@@ -8,6 +8,8 @@ import type { AppDeps } from './context';
 import { systemClock } from './context';
 import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
+import { cors } from './http/cors';
+import { openApiRouter } from './openapi/router';
 import { loadCurrentUser } from './http/auth';
 import { moduleRouters } from './modules';
 import { createMailer } from './mail/mailer';
@@ -44,7 +46,7 @@ healthRouter.get('/api/health', (ctx) => {
 
 /**
  * The Koa app (no listening, no database connection: the caller connects mongoose first).
- * Order: errors -> headers -> body (size-limited) -> JSON 404/405 -> session -> current user -> module routers.
+ * Order: errors -> CORS -> headers -> body (size-limited) -> JSON 404/405 -> session -> current user -> module routers.
  */
 export function createApp(input: CreateAppDeps): Koa {
   const deps = resolveDeps(input);
@@ -55,6 +57,8 @@ export function createApp(input: CreateAppDeps): Koa {
   app.silent = true;
 
   app.use(errorMiddleware((msg, err) => deps.logger.error(msg, err)));
+  // Cross-origin rules (public reads open to any origin without credentials; the rest same-origin only).
+  app.use(cors());
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
@@ -83,7 +87,10 @@ export function createApp(input: CreateAppDeps): Koa {
   });
   app.use(sessionMiddleware(app));
   app.use(loadCurrentUser());
-  for (const router of [healthRouter, ...moduleRouters, ...(input.extraRouters ?? [])]) {
+  // The OpenAPI document describes the app's own routers (not test/tool extras), itself included.
+  const documented: Router[] = [healthRouter, ...moduleRouters];
+  documented.push(openApiRouter(() => documented));
+  for (const router of [...documented, ...(input.extraRouters ?? [])]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -8,3 +8,5 @@ export * from './trainers';
 export * from './messages';
 export * from './feedback';
 export * from './exercises';
+export * from './trainerResponses';
+export * from './partners';

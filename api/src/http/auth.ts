@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { unauthorized } from './errors';
 import { User, type UserDoc } from '../users/model';
+import { documented } from '../openapi/meta';
 
 /**
  * Loads the signed-in user (from the session's userId) into `ctx.state.user`.
@@ -21,10 +22,11 @@ export function loadCurrentUser(): Middleware {
 
 /** Guard: 401 `{ message: 'Unauthorized' }` when signed out; afterwards `ctx.state.user` is the User document. */
 export function requireUser(): Middleware {
-  return async (ctx, next) => {
+  const mw: Middleware = async (ctx, next) => {
     if (!ctx.state.user) throw unauthorized('Unauthorized');
     await next();
   };
+  return documented(mw, { kind: 'auth' });
 }
 
 /** The signed-in user inside a route behind `requireUser()`. */

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import mongoose, { Schema } from 'mongoose';
 import { tooMany } from './errors';
+import { documented } from '../openapi/meta';
 
 /**
  * Fixed-window counters live in MongoDB (TTL-expired), so every API instance behind a load balancer
@@ -31,7 +32,7 @@ export interface RateLimitOptions {
 
 /** Guard: 429 `{ message }` with Retry-After once a client used up its window. */
 export function rateLimit(opts: RateLimitOptions): Middleware {
-  return async (ctx, next) => {
+  const mw: Middleware = async (ctx, next) => {
     const scale = ctx.deps.config.rateLimit;
     if (scale === false) return next();
     const limit = Math.max(1, Math.floor(opts.limit * scale));
@@ -50,4 +51,5 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
     }
     await next();
   };
+  return documented(mw, { kind: 'rateLimit', name: opts.name, limit: opts.limit, windowMs: opts.windowMs });
 }

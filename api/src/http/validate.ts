@@ -1,6 +1,7 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import { badRequest, zodIssues } from './errors';
+import { documented } from '../openapi/meta';
 
 /** Parse `input` with `schema` or throw a 400 whose message is the first issue and whose `issues` list them all. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where?: 'body' | 'params' | 'query'): z.output<S> {
@@ -14,27 +15,30 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whe
 
 /** Validates the JSON body; the parsed value is in `ctx.state.body` (read it with `bodyOf(ctx, schema)`). */
 export function validateBody<S extends z.ZodType>(schema: S): Middleware {
-  return async (ctx, next) => {
+  const mw: Middleware = async (ctx, next) => {
     const raw = (ctx.request as { body?: unknown }).body;
     ctx.state.body = parseOrThrow(schema, raw === undefined ? {} : raw, 'body');
     await next();
   };
+  return documented(mw, { kind: 'body', schema });
 }
 
 /** Validates route params (`ctx.params` from @koa/router); the parsed value is in `ctx.state.params`. */
 export function validateParams<S extends z.ZodType>(schema: S): Middleware {
-  return async (ctx, next) => {
+  const mw: Middleware = async (ctx, next) => {
     ctx.state.params = parseOrThrow(schema, (ctx as { params?: unknown }).params ?? {}, 'params');
     await next();
   };
+  return documented(mw, { kind: 'params', schema });
 }
 
 /** Validates the query string; the parsed value is in `ctx.state.query`. */
 export function validateQuery<S extends z.ZodType>(schema: S): Middleware {
-  return async (ctx, next) => {
+  const mw: Middleware = async (ctx, next) => {
     ctx.state.query = parseOrThrow(schema, ctx.query, 'query');
     await next();
   };
+  return documented(mw, { kind: 'query', schema });
 }
 
 type AnyCtx = ParameterizedContext<Record<string, unknown>>;

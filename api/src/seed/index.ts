@@ -7,6 +7,7 @@ import { ensureTrainerPoints, pointFor } from '../trainers/service';
 import { Challenge, ChallengeParticipant } from '../challenges/model';
 import { CommunityReview, HelpfulVote } from '../community/model';
 import type { Logger } from '../log';
+import { addPartner, DEMO_PARTNER } from '../partners/service';
 import { DEMO_PASSWORD, clients, trainers, challenges, communityReviews, dayOffset } from './data';
 
 export { DEMO_PASSWORD } from './data';
@@ -144,6 +145,9 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
     });
     for (const userId of voters) await HelpfulVote.create({ reviewId: review.id, userId, createdAt: at });
   }
+
+  // The demo partner page that `npm start` serves embeds the trainer finder with this id.
+  await addPartner(DEMO_PARTNER.id, DEMO_PARTNER.name, now);
 
   opts.logger?.info(
     `Seeded demo data: ${people.length} users (${trainers.length} trainers), ${challenges.length} challenges, ${communityReviews.length} community reviews. ` +

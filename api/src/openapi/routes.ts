@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import {
+  ApiErrorBody,
+  ChallengeDetail,
+  ChallengeSummary,
+  CommunityReview,
+  ConversationList,
+  CurrentUserResponse,
+  FeedbackResponse,
+  HelpfulResponse,
+  JoinResult,
+  LeaderboardEntry,
+  Message,
+  NEXT_CURSOR_HEADER,
+  PublicUser,
+  ProgressResult,
+  TOTAL_COUNT_HEADER,
+  TRAINER_LIST_HEADERS,
+  Thread,
+  TrainerListItemResponse,
+  TrainerPhotoResponseSchema,
+  TrainerResponse,
+  TrainerReviewResponse,
+  UnreadTotal,
+  UserChallenge,
+} from '@fitconnect/contracts';
+
+/**
+ * What the routes' guards cannot say about themselves: a summary, a tag and the answers, per
+ * `METHOD /openapi/{path}`. The request side (path parameters, query, body, sign-in, rate limits) is read
+ * off the registered routes' guards (see ./document.ts). api/test/openapi.test.ts fails when a registered
+ * route has no entry here, or an entry names no registered route.
+ *
+ * Response schemas come from the contracts where they exist; the public trainer reads have full schemas
+ * (their real answers are checked against them in the test). Other answers are described in words.
+ */
+export interface ResponseDoc {
+  description: string;
+  /** JSON body; omitted for bodiless answers (204) and non-JSON ones (set `content`). */
+  schema?: z.ZodType;
+  /** Raw OpenAPI content map (e.g. an image). */
+  content?: Record<string, unknown>;
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+}
+
+export interface OperationDoc {
+  summary: string;
+  tag: string;
+  description?: string;
+  /** Success (and route-specific error) answers; 400/401/429 come from the guards. */
+  responses: Record<number, ResponseDoc>;
+  /** Request body when it is not a validated JSON body (uploads, beacons). */
+  requestBody?: Record<string, unknown>;
+}
+
+const msg = (description: string): ResponseDoc => ({ description, schema: z.object({ message: z.string() }) });
+const obj = (description: string): ResponseDoc => ({ description, schema: z.object({}).passthrough() });
+const notFound = (what: string): ResponseDoc => ({ description: `${what} not found`, schema: ApiErrorBody });
+const forbidden = (why: string): ResponseDoc => ({ description: why, schema: ApiErrorBody });
+const conflictDoc = (why: string): ResponseDoc => ({ description: why, schema: ApiErrorBody });
+const UserEnvelope = z.object({ user: PublicUser });
+
+const countHeader = (description: string) => ({ description, schema: { type: 'string', pattern: '^[0-9]+$' } });
+
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /api/health': {
+    summary: 'Health check',
+    tag: 'System',
+    responses: {
+      200: { description: 'The database connection is up', schema: z.object({ ok: z.literal(true) }) },
+      503: { description: 'The database is not reachable', schema: z.object({ ok: z.literal(false), message: z.string() }) },
+    },
+  },
+  'GET /api/openapi.json': {
+    summary: 'This OpenAPI 3.1 document',
+    tag: 'System',
+    responses: { 200: { description: 'The OpenAPI document, generated from the zod contracts', schema: z.object({ openapi: z.string() }).passthrough() } },
+  },
+
+  // ---- Auth and account ------------------------------------------------------------------------
+  'GET /api/auth/user': { summary: 'The signed-in user, or null', tag: 'Auth', responses: { 200: { description: 'Current user', schema: CurrentUserResponse } } },
+  'POST /api/auth/login': {
+    summary: 'Sign in',
+    tag: 'Auth',
+    responses: { 200: { description: 'Signed in; sets the session cookie', schema: UserEnvelope }, 401: msg('Invalid username or password') },
+  },
+  'POST /api/auth/logout': { summary: 'Sign out', tag: 'Auth', responses: { 200: msg('Signed out') } },
+  'POST /api/auth/signup': {
+    summary: 'Create an account (signs in)',
+    tag: 'Auth',
+    responses: { 201: { description: 'Account created; sets the session cookie', schema: UserEnvelope }, 409: conflictDoc('Username or email already exists') },
+  },
+  'POST /api/auth/forgot-password': { summary: 'Ask for a password-reset link', tag: 'Auth', responses: { 200: msg('Always the same answer, whether or not the account exists') } },
+  'POST /api/auth/reset-password': { summary: 'Set a new password with a reset token', tag: 'Auth', responses: { 200: msg('Password reset') } },
+  'PATCH /api/users/profile': {
+    summary: 'Edit the own account',
+    tag: 'Auth',
+    responses: { 200: { description: 'Updated account', schema: UserEnvelope }, 409: conflictDoc('Email already exists') },
+  },
+
+  // ---- Workouts --------------------------------------------------------------------------------
+  'POST /api/generate-workout': {
+    summary: "Generate the day's AI workout",
+    tag: 'Workouts',
+    responses: { 201: obj('The generated workout'), 429: { description: "The day's workout was already generated", schema: z.object({ message: z.string(), description: z.string().optional() }) } },
+  },
+  'GET /api/ai-workouts/today': { summary: "The day's generated workout (0 or 1 entries)", tag: 'Workouts', responses: { 200: { description: 'A list of workouts', schema: z.array(z.object({}).passthrough()) } } },
+  'GET /api/ai-workouts/saved': { summary: 'The newest saved workouts (at most 5)', tag: 'Workouts', responses: { 200: { description: 'A list of workouts', schema: z.array(z.object({}).passthrough()) } } },
+  'DELETE /api/ai-workouts/saved/{id}': { summary: 'Delete an own workout', tag: 'Workouts', responses: { 200: { description: 'Deleted', schema: z.object({ message: z.string(), id: z.number().int() }) }, 403: forbidden('Not yours'), 404: notFound('Workout') } },
+  'GET /api/workouts/{id}': { summary: 'A workout plan', tag: 'Workouts', responses: { 200: obj('The workout plan'), 404: notFound('Workout') } },
+  'DELETE /api/workouts/{id}': { summary: 'Delete an own workout', tag: 'Workouts', responses: { 200: { description: 'Deleted', schema: z.object({ message: z.string(), id: z.number().int() }) }, 403: forbidden('Not yours'), 404: notFound('Workout') } },
+
+  // ---- Trainers (public reads are open to partner sites, see CORS in the info) -------------------
+  'GET /api/trainers': {
+    summary: 'Search the trainer directory',
+    tag: 'Trainers',
+    description:
+      'Public, anonymous, CORS-enabled for any origin (no credentials). Filters, sort and page in the query; totals in headers. ' +
+      'Default sort: distance when `location` resolves, else rating; 12 per page (at most 48).',
+    responses: {
+      200: {
+        description: 'One page of trainers',
+        schema: z.array(TrainerListItemResponse),
+        headers: {
+          [TRAINER_LIST_HEADERS.totalCount]: countHeader('Matches in all pages'),
+          [TRAINER_LIST_HEADERS.hasMore]: { description: 'Another page exists', schema: { type: 'string', enum: ['true', 'false'] } },
+          [TRAINER_LIST_HEADERS.locationResolved]: {
+            description: 'Only when `location` was given: true = distances are real; false = the place was not recognised, literal text match without distances',
+            schema: { type: 'string', enum: ['true', 'false'] },
+          },
+        },
+      },
+    },
+  },
+  'GET /api/trainers/me': { summary: 'The own trainer profile', tag: 'Trainers', responses: { 200: { description: 'Own profile', schema: TrainerResponse }, 404: notFound('Profile') } },
+  'POST /api/trainers/profile': {
+    summary: 'Create the own trainer profile (trainer accounts)',
+    tag: 'Trainers',
+    responses: { 201: { description: 'Created', schema: TrainerResponse }, 403: forbidden('Only trainer accounts can create a trainer profile'), 409: conflictDoc('Trainer profile already exists') },
+  },
+  'GET /api/trainers/{id}': {
+    summary: 'A trainer',
+    tag: 'Trainers',
+    description: 'Public, anonymous, CORS-enabled for any origin (no credentials).',
+    responses: { 200: { description: 'The trainer', schema: TrainerResponse }, 404: notFound('Trainer') },
+  },
+  'GET /api/trainers/{id}/reviews': {
+    summary: "A trainer's reviews, newest first",
+    tag: 'Trainers',
+    description: 'Public, anonymous, CORS-enabled for any origin (no credentials).',
+    responses: { 200: { description: 'Reviews', schema: z.array(TrainerReviewResponse) }, 404: notFound('Trainer') },
+  },
+  'POST /api/reviews': {
+    summary: 'Review a trainer (one review per client per trainer; a second one updates it)',
+    tag: 'Trainers',
+    responses: { 200: { description: 'Updated', schema: TrainerReviewResponse }, 201: { description: 'Created', schema: TrainerReviewResponse }, 403: forbidden('You cannot review your own trainer profile'), 404: notFound('Trainer') },
+  },
+  'PATCH /api/trainers/{id}': {
+    summary: 'Edit the own trainer profile',
+    tag: 'Trainers',
+    responses: { 200: { description: 'Updated', schema: TrainerResponse }, 403: forbidden('Not your profile'), 404: notFound('Trainer') },
+  },
+  'POST /api/trainers/{id}/specialties': {
+    summary: 'Replace the own specialties',
+    tag: 'Trainers',
+    responses: { 200: { description: 'Updated', schema: TrainerResponse }, 403: forbidden('Not your profile'), 404: notFound('Trainer') },
+  },
+  'POST /api/trainers/{id}/upload-photo': {
+    summary: 'Upload the own profile photo (JPEG, PNG or WebP, at most 5 MB)',
+    tag: 'Trainers',
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['profileImage'], properties: { profileImage: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+        },
+      },
+    },
+    responses: {
+      200: { description: 'The new photo URLs', schema: TrainerPhotoResponseSchema },
+      403: forbidden('Not your profile'),
+      413: { description: 'Over 5 MB', schema: ApiErrorBody },
+      415: { description: 'Not a JPEG, PNG or WebP image', schema: ApiErrorBody },
+    },
+  },
+  'GET /api/trainer-photos/{fileId}': {
+    summary: 'A trainer photo (WebP)',
+    tag: 'Trainers',
+    description: 'Public, CORS-enabled for any origin. Long-cacheable: the URL changes with every new photo; ETag / 304.',
+    responses: {
+      200: { description: 'The image', content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } },
+      304: { description: 'Not modified (If-None-Match)' },
+      404: notFound('Photo'),
+    },
+  },
+
+  // ---- Messages --------------------------------------------------------------------------------
+  'GET /api/messages': { summary: 'The own conversations', tag: 'Messages', responses: { 200: { description: 'Conversations, newest first', schema: ConversationList } } },
+  'GET /api/messages/unread': { summary: 'Unread messages in total', tag: 'Messages', responses: { 200: { description: 'Unread total', schema: UnreadTotal } } },
+  'GET /api/messages/stream': {
+    summary: 'Live messages (Server-Sent Events)',
+    tag: 'Messages',
+    responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+  },
+  'POST /api/messages': {
+    summary: 'Send a message',
+    tag: 'Messages',
+    responses: { 200: { description: 'Already sent (same client key)', schema: Message }, 201: { description: 'Sent', schema: Message } },
+  },
+  'GET /api/messages/{partnerId}': { summary: 'A conversation', tag: 'Messages', responses: { 200: { description: 'The thread', schema: Thread }, 404: notFound('Person') } },
+
+  // ---- Challenges ------------------------------------------------------------------------------
+  'GET /api/challenges': { summary: 'Challenges', tag: 'Challenges', responses: { 200: { description: 'Challenges', schema: z.array(ChallengeSummary) } } },
+  'POST /api/challenges': { summary: 'Create a challenge', tag: 'Challenges', responses: { 201: { description: 'Created', schema: ChallengeSummary } } },
+  'GET /api/challenges/{id}': { summary: 'A challenge', tag: 'Challenges', responses: { 200: { description: 'The challenge', schema: ChallengeDetail }, 404: notFound('Challenge') } },
+  'GET /api/challenges/{id}/participants': { summary: 'Leaderboard', tag: 'Challenges', responses: { 200: { description: 'Participants, best first', schema: z.array(LeaderboardEntry) }, 404: notFound('Challenge') } },
+  'POST /api/challenges/{id}/join': {
+    summary: 'Join a challenge',
+    tag: 'Challenges',
+    responses: { 200: { description: 'Already joined', schema: JoinResult }, 201: { description: 'Joined', schema: JoinResult }, 404: notFound('Challenge'), 409: conflictDoc('Full or ended') },
+  },
+  'POST /api/challenges/{id}/progress': { summary: 'Log progress', tag: 'Challenges', responses: { 201: { description: 'Recorded', schema: ProgressResult }, 404: notFound('Challenge') } },
+  'GET /api/user/challenges': { summary: 'The own challenges', tag: 'Challenges', responses: { 200: { description: 'Joined challenges', schema: z.array(UserChallenge) } } },
+
+  // ---- Community -------------------------------------------------------------------------------
+  'GET /api/community-reviews': {
+    summary: 'Community reviews',
+    tag: 'Community',
+    responses: {
+      200: {
+        description: 'One page of reviews',
+        schema: z.array(CommunityReview),
+        headers: {
+          [TOTAL_COUNT_HEADER]: countHeader('Visible reviews in the filter'),
+          [NEXT_CURSOR_HEADER]: { description: 'Cursor of the next page; absent on the last page', schema: { type: 'string' } },
+        },
+      },
+    },
+  },
+  'POST /api/community-reviews': { summary: 'Post a community review', tag: 'Community', responses: { 201: { description: 'Created', schema: CommunityReview } } },
+  'PATCH /api/community-reviews/{id}/helpful': {
+    summary: 'Mark a review helpful (once per person)',
+    tag: 'Community',
+    responses: { 200: { description: 'The count', schema: HelpfulResponse }, 403: forbidden('Own review'), 404: notFound('Review') },
+  },
+  'POST /api/community-reviews/{id}/report': {
+    summary: 'Report a review',
+    tag: 'Community',
+    responses: { 201: { description: 'Reported', schema: z.object({ id: z.number().int(), message: z.string() }) }, 403: forbidden('Own review'), 404: notFound('Review'), 409: conflictDoc('Already reported') },
+  },
+  'POST /api/feedback': { summary: 'Send feedback', tag: 'Community', responses: { 201: { description: 'Saved', schema: FeedbackResponse } } },
+
+  // ---- Exercises -------------------------------------------------------------------------------
+  'GET /api/exercises': {
+    summary: 'The exercise library',
+    tag: 'Exercises',
+    description: 'Public, anonymous, CORS-enabled for any origin (no credentials).',
+    responses: { 200: obj('Exercises and the filters that apply') },
+  },
+  'GET /api/exercises/{slug}': {
+    summary: 'An exercise tutorial',
+    tag: 'Exercises',
+    description: 'Public, anonymous, CORS-enabled for any origin (no credentials).',
+    responses: { 200: obj('The exercise'), 404: notFound('Exercise') },
+  },
+
+  // ---- Partners --------------------------------------------------------------------------------
+  'POST /api/partners/events': {
+    summary: 'Count an impression or a click of the embedded trainer finder',
+    tag: 'Partners',
+    description:
+      'Anonymous, from any origin. Send it as a CORS-simple request: Content-Type `text/plain;charset=UTF-8` carrying the JSON ' +
+      '(no preflight), or `application/json`. Only partner ids registered with FitConnect are counted; an unknown id is answered 204 and not counted.',
+    responses: {
+      204: { description: 'Received (counted when the partner id is registered)' },
+      413: { description: 'Body over 1 KB', schema: ApiErrorBody },
+      415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody },
+    },
+  },
+};
