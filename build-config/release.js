@@ -1,7 +1,8 @@
 // Versioned remote builds (issue 17): after a production remote build has written dist/ (the "latest"
 // build, what the deployment's default manifest URL points to), an immutable copy of it goes to
 //
-//   <app>/releases/<version>/     (or $RELEASES_DIR/<version>/; builds never clean this folder)
+//   <app>/releases/<version>/     (the `releases` folder beside the output folder, or $RELEASES_DIR/<version>/;
+//                                  builds never clean it)
 //
 // which scripts/serve-static.mjs serves on the remote's own origin at /versions/<version>/, so a
 // candidate and the stable version are both reachable and a rollback needs no rebuild:
@@ -130,13 +131,15 @@ class ReleasePlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tap('FitConnectRelease', (compilation) => {
       const { appDir, name, distDir } = this.opts;
+      // Beside the output folder (what serve-static serves at /versions/ by default): <app>/releases for
+      // <app>/dist, and a test build into OUTPUT_DIR=/tmp/x/dist keeps its versions in /tmp/x/releases.
       if (compilation.errors.length) return;
       const publicPath = process.env.PUBLIC_PATH;
       if (publicPath && publicPath !== 'auto') {
         console.log(`[release] ${name}: PUBLIC_PATH is set, so no version folder is written (a copy would load ${publicPath}'s chunks).`);
         return;
       }
-      const releasesDir = process.env.RELEASES_DIR ? path.resolve(process.env.RELEASES_DIR) : path.join(appDir, 'releases');
+      const releasesDir = process.env.RELEASES_DIR ? path.resolve(process.env.RELEASES_DIR) : path.join(path.dirname(distDir), 'releases');
       const packageVersion = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')).version || '0.0.0';
       try {
         const r = writeRelease({ distDir, releasesDir, name, packageVersion });

@@ -23,7 +23,8 @@
 //   OUTPUT_DIR          output folder (default <app>/dist); `rspack build -o <dir>` works too
 //   RELEASE_VERSION     remotes: the version of this build (default <package version>-<content hash>); the build
 //                       also copies dist/ to <app>/releases/<version>/, served at /versions/<version>/ (./release.js)
-//   RELEASES_DIR        remotes: where version folders go (default <app>/releases; never cleaned by a build)
+//   RELEASES_DIR        remotes: where version folders go (default: `releases` beside the output folder, i.e.
+//                       <app>/releases; never cleaned by a build)
 //   FITCONNECT_TEXT_REPLACE  JSON object {"from": "to"} of literal strings replaced in the app's own sources
 //                       at build time (used by the browser tests to build a visibly different "redeploy" of one remote)
 //   API_URL             dev server only: where /api is proxied (default http://127.0.0.1:4000)
