@@ -9,6 +9,7 @@ import { challengesRouter } from './challenges/routes';
 import { communityRouter } from './community/routes';
 import { feedbackRouter } from './feedback/routes';
 import { exercisesRouter } from './exercises/routes';
+import { rolloutRouter } from './rollout/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -21,4 +22,5 @@ export const moduleRouters: Router[] = [
   communityRouter,
   feedbackRouter,
   exercisesRouter,
+  rolloutRouter,
 ];

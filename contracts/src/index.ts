@@ -8,3 +8,4 @@ export * from './trainers';
 export * from './messages';
 export * from './feedback';
 export * from './exercises';
+export * from './rollout';
