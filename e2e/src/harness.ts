@@ -324,7 +324,15 @@ export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
       remotes: true,
       api: true,
       name: 'shell',
-      env: opts.rollout ? { API_URL: apiUrl } : { REMOTES_JSON: remotesFile, API_URL: apiUrl },
+      env: opts.rollout
+        ? {
+            API_URL: apiUrl,
+            // The static fallback (API down or slow) points at the started remotes, as under npm start; the
+            // wait for the API is longer than production's 1.5 s because the shared test machine is slow.
+            ...Object.fromEntries(remoteList.map((r) => [`REMOTE_${r.area.toUpperCase()}_URL`, r.manifestUrl])),
+            REMOTES_API_TIMEOUT_MS: '10000',
+          }
+        : { REMOTES_JSON: remotesFile, API_URL: apiUrl },
     });
     stops.push(() => shell.stop());
     procs.push(shell.proc);
