@@ -73,7 +73,7 @@ async function call(io: CliIo, base: string, method: 'GET' | 'POST', path: strin
     });
   } catch (err) {
     if (err instanceof CliError) throw err;
-    const e = err as { name?: string; cause?: { code?: string }; message?: string };
+    const e = err as { name?: string; cause?: { code?: string; message?: string }; message?: string };
     const why = e.name === 'TimeoutError' ? 'no answer within 20 s' : (e.cause?.code ?? e.cause?.message ?? e.message ?? 'network error');
     throw new CliError(`Cannot reach the API at ${base} (${why}). Is \`npm start\` running? Point at it with --api <url> or API_URL.`, 1);
   }
