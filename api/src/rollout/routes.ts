@@ -29,7 +29,7 @@ rolloutRouter.get('/api/rollout/remotes', async (ctx) => {
   }
   const remotes = await remotesFor(ctx.deps, visitorId);
   ctx.set('Cache-Control', 'private, no-store');
-  ctx.set('Vary', 'Cookie');
+  ctx.vary('Cookie');
   ctx.body = { remotes };
 });
 
