@@ -71,7 +71,7 @@ export type RemotesResponse = z.infer<typeof RemotesResponse>;
 
 export interface RolloutVersionStats {
   version: string;
-  role: 'stable' | 'candidate' | 'previous';
+  role: 'stable' | 'candidate';
   entry: string | null;
   visitors: number;
   loads: number;

@@ -73,7 +73,7 @@ async function call(io: CliIo, base: string, method: 'GET' | 'POST', path: strin
     });
   } catch (err) {
     if (err instanceof CliError) throw err;
-    const e = err as { name?: string; cause?: { code?: string }; message?: string };
+    const e = err as { name?: string; cause?: { code?: string; message?: string }; message?: string };
     const why = e.name === 'TimeoutError' ? 'no answer within 20 s' : (e.cause?.code ?? e.cause?.message ?? e.message ?? 'network error');
     throw new CliError(`Cannot reach the API at ${base} (${why}). Is \`npm start\` running? Point at it with --api <url> or API_URL.`, 1);
   }
@@ -121,7 +121,6 @@ export function formatStatus(status: RolloutStatus): string {
       ]);
     }
     const lines: string[] = [];
-    if (!a.configured) lines.push('  (no rollout configured: the deployment default is served)');
     if (a.candidate && a.candidate.percent === 0) lines.push(`  candidate at 0 %: kept for inspection (set <area> --percent N to resume, or promote)`);
     if (a.autoRollback) lines.push(`  ROLLED BACK AUTOMATICALLY at ${fmtTime(a.autoRollback.at)}: ${a.autoRollback.reason}`);
     if (lines.length) notes.set(rows.length - 1, lines);
@@ -129,7 +128,7 @@ export function formatStatus(status: RolloutStatus): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (r: string[]) =>
     r
-      .map((cell, c) => (c === 3 || c === 4 || c === 5 ? cell.padStart(widths[c]) : c === r.length - 1 ? cell : cell.padEnd(widths[c])))
+      .map((cell, c) => (c >= 3 && c <= 6 ? cell.padStart(widths[c]) : c === r.length - 1 ? cell : cell.padEnd(widths[c])))
       .join('  ')
       .trimEnd();
   const out = [
@@ -141,7 +140,10 @@ export function formatStatus(status: RolloutStatus): string {
     out.push(line(r));
     for (const n of notes.get(i) ?? []) out.push(n);
   });
-  out.push('', 'VISITORS: distinct visitors assigned since the rollout began; LOADS: load attempts the browsers reported.');
+  out.push(
+    '',
+    'VISITORS: distinct visitors assigned to the version ("-": no rollout configured, the deployment default is served); LOADS: load attempts the browsers reported.',
+  );
   return out.join('\n');
 }
 

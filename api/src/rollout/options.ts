@@ -32,9 +32,6 @@ export interface RolloutOptions extends FailureThreshold {
   env: NodeJS.ProcessEnv;
   /** Timeout of fetching a candidate's (and the stable's) mf-manifest.json when setting it. */
   manifestTimeoutMs: number;
-  /** Beacon limits per client address and per visitor, per minute (scaled by RATE_LIMIT). */
-  eventsPerMinutePerIp: number;
-  eventsPerMinutePerVisitor: number;
 }
 
 declare module '../context' {
@@ -65,8 +62,6 @@ export function resolveRolloutOptions(deps: Pick<AppDeps, 'rollout'>, env: NodeJ
     ...thresholdFromEnv(o.env ?? env),
     cacheTtlMs: 2000,
     manifestTimeoutMs: 5000,
-    eventsPerMinutePerIp: 600,
-    eventsPerMinutePerVisitor: 60,
     env,
     ...o,
   };

@@ -29,7 +29,7 @@ rolloutRouter.get('/api/rollout/remotes', async (ctx) => {
   }
   const remotes = await remotesFor(ctx.deps, visitorId);
   ctx.set('Cache-Control', 'private, no-store');
-  ctx.set('Vary', 'Cookie');
+  ctx.vary('Cookie');
   ctx.body = { remotes };
 });
 
@@ -47,7 +47,8 @@ async function readText(ctx: Context): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// The shell's load / failure beacon: JSON, or text/plain carrying JSON (navigator.sendBeacon).
+// The shell's load / failure beacon: JSON, or text/plain carrying JSON (navigator.sendBeacon). At most
+// 600 a minute per client address and 60 per visitor (scaled by RATE_LIMIT; off in the browser tests).
 rolloutRouter.post(
   '/api/rollout/events',
   rateLimit({ name: 'rollout-events-ip', limit: 600, windowMs: 60_000, message: 'Too many rollout events. Please slow down.' }),
