@@ -21,6 +21,10 @@
 //   PUBLIC_PATH         remotes' public path (default 'auto': derived from where remoteEntry.js / mf-manifest.json
 //                       was fetched, so the same build works from any URL or CDN folder)
 //   OUTPUT_DIR          output folder (default <app>/dist); `rspack build -o <dir>` works too
+//   RELEASE_VERSION     remotes: the version of this build (default <package version>-<content hash>); the build
+//                       also copies dist/ to <app>/releases/<version>/, served at /versions/<version>/ (./release.js)
+//   RELEASES_DIR        remotes: where version folders go (default: `releases` beside the output folder, i.e.
+//                       <app>/releases; never cleaned by a build)
 //   FITCONNECT_TEXT_REPLACE  JSON object {"from": "to"} of literal strings replaced in the app's own sources
 //                       at build time (used by the browser tests to build a visibly different "redeploy" of one remote)
 //   API_URL             dev server only: where /api is proxied (default http://127.0.0.1:4000)
@@ -35,6 +39,7 @@ const ROOT = path.resolve(__dirname, '..');
 
 const { REMOTES, remotesManifest } = require('./remotes');
 const { PrecompressPlugin } = require('./precompress');
+const { ReleasePlugin, sharedVersionMismatches } = require('./release');
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.
@@ -273,6 +278,13 @@ function createAppConfig(opts) {
     const define = new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') });
 
     if (splitRemote) {
+      const mismatches = sharedVersionMismatches(dir, path.join(ROOT, 'shell'), SINGLETON_PACKAGES.map(packageOf));
+      if (mismatches.length) {
+        throw new Error(
+          `${name}: shared singletons differ from the shell's, so this build could change them for the whole page: ` +
+            mismatches.map((m) => `${m.package} ${m.remote ?? 'missing'} (shell ${m.shell ?? 'missing'})`).join(', '),
+        );
+      }
       // Production remote: two compilations into one dist/.
       //  1. the container (remoteEntry.js, mf-manifest.json, ./routes and its chunks) without the MF
       //     runtime core: a host that provides it (the shell) is the only way the area is loaded;
@@ -292,7 +304,8 @@ function createAppConfig(opts) {
         dependencies: [`${name}-container`],
         entry: { main: './src/index.ts' },
         output: { ...base.output, uniqueName: `${name}_page`, clean: false },
-        plugins: [html(), define, new PrecompressPlugin()],
+        // Last compilation of the build: copy the finished dist/ into its immutable version folder.
+        plugins: [html(), define, new PrecompressPlugin(), new ReleasePlugin({ appDir: dir, name, distDir: outputPath })],
       };
       return [container, page];
     }

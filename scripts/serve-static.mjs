@@ -13,8 +13,15 @@
 //   --host <h>       interface (default $HOST or 0.0.0.0)
 //   --spa            unknown paths without a file extension answer index.html (client-side routes)
 //   --cors           Access-Control-Allow-Origin: * (remotes are fetched cross-origin by the shell)
-//   --remotes        serve /remotes.json: the file named by $REMOTES_JSON (re-read on every request),
-//                    else built from $REMOTE_<AREA>_URL (default http://localhost:300N/mf-manifest.json)
+//   --remotes        serve /remotes.json: the file named by $REMOTES_JSON (re-read on every request), else the
+//                    visitor's own manifest from the API's rollout (GET $API_URL/api/rollout/remotes with the
+//                    request's Cookie and X-Forwarded-For; status, body and Set-Cookie passed back), else when
+//                    the API is down, answers non-2xx or takes over $REMOTES_API_TIMEOUT_MS (default 1500) ms, the
+//                    static default built from $REMOTE_<AREA>_URL (default http://localhost:300N/mf-manifest.json).
+//                    Always `Cache-Control: private, no-store` and `Vary: Cookie`: it is per visitor.
+//   --versions <dir> serve the remote's immutable version folders (build-config/release.js) at
+//                    /versions/<version>/... (default: the `releases` folder beside --dir, e.g. mfe-trainers/releases
+//                    for mfe-trainers/dist; looked up per request, so a version built while serving is reachable)
 //   --api            proxy /api/* to $API_URL (default http://127.0.0.1:4000), cookies and status preserved;
 //                    the client's address is appended to X-Forwarded-For
 //   --name <label>   how the site is named in messages (e.g. "shell")
@@ -44,13 +51,14 @@ const require = createRequire(import.meta.url);
 const { remotesManifest } = require('../build-config/remotes.js');
 
 function parseSite(argv) {
-  const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false, name: null, mounts: [] };
+  const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false, name: null, mounts: [], versions: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dir') opts.dir = argv[++i];
     else if (a === '--port') opts.port = Number(argv[++i]);
     else if (a === '--host') opts.host = argv[++i];
     else if (a === '--name') opts.name = argv[++i];
+    else if (a === '--versions') opts.versions = argv[++i];
     else if (a === '--spa') opts.spa = true;
     else if (a === '--cors') opts.cors = true;
     else if (a === '--remotes') opts.remotes = true;
@@ -119,10 +127,47 @@ function sendJson(req, res, status, body, extra = {}) {
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
-async function remotesJson() {
+/** Headers of every /remotes.json answer: it differs per visitor (cookie), so no shared cache may keep it. */
+const REMOTES_HEADERS = { 'Cache-Control': 'private, no-store', Vary: 'Cookie, Accept-Encoding' };
+
+/** The client's address appended to the X-Forwarded-For it sent (as the /api proxy does). */
+function forwardedFor(req) {
+  const prior = req.headers['x-forwarded-for'];
+  const own = req.socket.remoteAddress ?? '';
+  return [prior, own].filter(Boolean).join(', ');
+}
+
+/**
+ * The visitor's remotes manifest from the API (GET /api/rollout/remotes), or null when the API cannot
+ * give one in time (then the caller answers the static default). Set-Cookie of the API's answer is kept
+ * even then, so a visitor id it created is not lost.
+ */
+export async function remotesFromApi(req, apiUrl, timeoutMs = Number(process.env.REMOTES_API_TIMEOUT_MS ?? 1500)) {
+  const headers = { Accept: 'application/json', 'X-Forwarded-For': forwardedFor(req) };
+  if (req.headers.cookie) headers.Cookie = req.headers.cookie;
+  headers['X-Forwarded-Proto'] = String(req.headers['x-forwarded-proto'] ?? (req.socket.encrypted ? 'https' : 'http'));
+  if (req.headers.host) headers['X-Forwarded-Host'] = String(req.headers['x-forwarded-host'] ?? req.headers.host);
+  if (req.headers['user-agent']) headers['User-Agent'] = String(req.headers['user-agent']);
+  try {
+    const res = await fetch(new URL('/api/rollout/remotes', apiUrl), { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const setCookie = res.headers.getSetCookie();
+    if (res.status < 200 || res.status >= 300) return { body: null, setCookie, status: res.status };
+    const body = await res.json();
+    if (!body || !Array.isArray(body.remotes)) return { body: null, setCookie, status: res.status };
+    return { body, setCookie, status: res.status };
+  } catch {
+    return { body: null, setCookie: [], status: 0 };
+  }
+}
+
+async function remotesJson(req, apiUrl) {
   const file = process.env.REMOTES_JSON;
-  if (file) return JSON.parse(await readFile(file, 'utf8'));
-  return remotesManifest(process.env);
+  if (file) return { status: 200, body: JSON.parse(await readFile(file, 'utf8')), setCookie: [] };
+  const fromApi = await remotesFromApi(req, apiUrl);
+  if (fromApi.body) return fromApi;
+  if (fromApi.status) console.warn(`[serve-static] /api/rollout/remotes answered ${fromApi.status}; serving the static remotes manifest`);
+  else console.warn('[serve-static] the API did not answer /api/rollout/remotes in time; serving the static remotes manifest');
+  return { status: 200, body: remotesManifest(process.env), setCookie: fromApi.setCookie };
 }
 
 /**
@@ -180,6 +225,19 @@ export function createStaticServer(opts) {
       },
     }),
   }));
+  // Version folders: looked up on disk per request (sirv dev mode), so a candidate built while the server
+  // runs is served at once; each version's files never change, the Cache-Control below still applies.
+  const versionsDir = path.resolve(opts.versions ?? path.join(root, '..', 'releases'));
+  const versionFiles = sirv(versionsDir, {
+    dev: true,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    setHeaders(res, pathname) {
+      const type = TEXT_TYPES[path.posix.extname(pathname).toLowerCase()];
+      if (type) res.setHeader('Content-Type', type);
+    },
+  });
   const notFound = (res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end('Not found');
@@ -210,7 +268,8 @@ export function createStaticServer(opts) {
         return;
       }
       if (opts.remotes && pathname === '/remotes.json') {
-        sendJson(req, res, 200, await remotesJson());
+        const answer = await remotesJson(req, apiUrl);
+        sendJson(req, res, answer.status, answer.body, { ...REMOTES_HEADERS, ...(answer.setCookie.length ? { 'Set-Cookie': answer.setCookie } : {}) });
         return;
       }
       let rel;
@@ -232,6 +291,21 @@ export function createStaticServer(opts) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         req.url = pathname.slice(mount.prefix.length) + url.search;
         mount.files(req, res, () => {
+          res.removeHeader('Vary');
+          notFound(res);
+        });
+        return;
+      }
+      const version = /^\/versions\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})(\/.*)$/.exec(pathname);
+      if (version) {
+        if (version[2].split('/').some((seg) => seg.startsWith('.'))) {
+          notFound(res);
+          return;
+        }
+        const original = req.url;
+        req.url = `/${version[1]}${version[2]}`;
+        versionFiles(req, res, () => {
+          req.url = original;
           res.removeHeader('Vary');
           notFound(res);
         });

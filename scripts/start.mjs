@@ -180,6 +180,8 @@ async function main() {
   for (const r of REMOTES) {
     const key = `REMOTE_${r.area.toUpperCase()}_URL`;
     shellEnv[key] = process.env[key] || `http://localhost:${REMOTE_PORTS[r.area]}/mf-manifest.json`;
+    // The API's /api/rollout/remotes serves the same defaults for areas without a rollout (issue 17).
+    apiEnv[key] = shellEnv[key];
   }
   await checkPorts();
 

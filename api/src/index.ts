@@ -12,6 +12,7 @@ import { startEmbedded } from './db/embedded';
 import { consoleLogger as log } from './log';
 import { runSeed, DEMO_PASSWORD } from './seed';
 import { User } from './users/model';
+import { rolloutRuntime } from './rollout/service';
 
 async function main() {
   const config = loadConfig();
@@ -32,6 +33,8 @@ async function main() {
   }
 
   const app = createApp({ config, logger: log });
+  // The operator token of `npm run rollout`: OPERATOR_TOKEN, else written now to DATA_DIR/operator-token.
+  rolloutRuntime(app.context.deps).operatorToken();
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { communityRouter } from './community/routes';
 import { feedbackRouter } from './feedback/routes';
 import { exercisesRouter } from './exercises/routes';
 import { partnersRouter } from './partners/routes';
+import { rolloutRouter } from './rollout/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -23,4 +24,5 @@ export const moduleRouters: Router[] = [
   feedbackRouter,
   exercisesRouter,
   partnersRouter,
+  rolloutRouter,
 ];

@@ -10,3 +10,4 @@ export * from './feedback';
 export * from './exercises';
 export * from './trainerResponses';
 export * from './partners';
+export * from './rollout';

@@ -277,7 +277,17 @@ export interface Site {
 
 let counter = 0;
 
-export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise<Site> {
+export interface StartSiteOptions {
+  launchBrowser?: boolean;
+  /**
+   * Issue 17: the shell's /remotes.json comes from the API's rollout (GET /api/rollout/remotes, per visitor)
+   * instead of the harness's file, and the API gets REMOTE_<AREA>_URL of the started remotes (its
+   * defaults) plus `apiEnv` (e.g. { ROLLOUT_MIN_LOADS: '3' }). setRemoteEntry has no effect then.
+   */
+  rollout?: { apiEnv?: NodeJS.ProcessEnv };
+}
+
+export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-e2e-'));
   const procs: (() => Proc)[] = [];
   const extra: Served[] = [];
@@ -302,15 +312,18 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
     if (!existsSync(path.join(ROOT, EMBED_DIR, 'trainer-finder.js'))) await buildApp('mfe-trainers', { config: 'rspack.embed.config.js' });
 
     // 2. API with a throwaway embedded database.
-    const apiStart = startProcess(
-      'api',
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'index.ts')],
-      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test' },
-      /listening on http:\/\/[^:\s]+:(\d+)/i,
-      // Compiling and seeding takes a while on a busy shared machine.
-      240_000,
-    );
+    const startApi = (env: NodeJS.ProcessEnv = {}) =>
+      startProcess(
+        'api',
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'index.ts')],
+        { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test', ...env },
+        /listening on http:\/\/[^:\s]+:(\d+)/i,
+        // Compiling and seeding takes a while on a busy shared machine.
+        240_000,
+      );
+    // (Rollout mode: started once the remotes' URLs are known.)
+    const apiStarted = opts.rollout ? null : startApi();
 
     // 3. Remotes (in parallel with the API).
     const remoteList = await Promise.all(
@@ -324,7 +337,11 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
     );
     const remotes = Object.fromEntries(remoteList.map((r) => [r.area, r])) as Record<AreaName, RemoteServer>;
 
-    const api = await apiStart;
+    const api = await (apiStarted ??
+      startApi({
+        ...Object.fromEntries(remoteList.map((r) => [`REMOTE_${r.area.toUpperCase()}_URL`, r.manifestUrl])),
+        ...opts.rollout?.apiEnv,
+      }));
     stops.push(() => stopProcess(api.proc.child));
     procs.push(() => api.proc);
     const apiUrl = `http://127.0.0.1:${api.match[1]}`;
@@ -343,7 +360,15 @@ export async function startSite(opts: { launchBrowser?: boolean } = {}): Promise
       remotes: true,
       api: true,
       name: 'shell',
-      env: { REMOTES_JSON: remotesFile, API_URL: apiUrl },
+      env: opts.rollout
+        ? {
+            API_URL: apiUrl,
+            // The static fallback (API down or slow) points at the started remotes, as under npm start; the
+            // wait for the API is longer than production's 1.5 s because the shared test machine is slow.
+            ...Object.fromEntries(remoteList.map((r) => [`REMOTE_${r.area.toUpperCase()}_URL`, r.manifestUrl])),
+            REMOTES_API_TIMEOUT_MS: '10000',
+          }
+        : { REMOTES_JSON: remotesFile, API_URL: apiUrl },
       mounts: [`/embed=${path.join(ROOT, EMBED_DIR)}`],
     });
     stops.push(() => shell.stop());

@@ -118,8 +118,9 @@ describe('static files', () => {
     const r = await request(`${server.url}/remotes.json`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(r.status).toBe(200);
     expect(r.headers['content-encoding']).toBe('gzip');
-    expect(r.headers['cache-control']).toBe('no-cache');
-    expect(r.headers.vary).toBe('Accept-Encoding');
+    // Per visitor since issue 17 (the rollout): never kept by a shared cache.
+    expect(r.headers['cache-control']).toBe('private, no-store');
+    expect(r.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(JSON.parse(decoded(r).toString()).remotes).toHaveLength(5);
   });
 

@@ -12,6 +12,12 @@ import type { AreaName, RemoteAreaModule, RemotesManifest } from '@fitconnect/sh
  * forgets the failure (re-reading /remotes.json if that was what failed, and re-registering the remote with
  * `force` so the runtime drops its cached manifest/entry) so the next `load(area)` really tries again.
  *
+ * Staged rollouts (issue 17): an entry with `fallback` is a candidate version for this visitor. When the
+ * candidate cannot be loaded (manifest unreachable, entry or chunk error, module throwing or not a routes
+ * module), the area's remote is re-registered with the fallback (stable) entry and that is loaded instead:
+ * no error view. Each attempt of a version is reported (`report`: loaded / failed) so the API can count
+ * failures and roll a bad candidate back. Only a failure of the stable entry reaches the error view.
+ *
  * The Module Federation runtime is injected (see ./runtime.ts), so unit tests run without federation.
  */
 
@@ -36,10 +42,35 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
+/** One area's entry in /remotes.json; `version` and `fallback` come from the rollout API (issue 17). */
+export interface RolloutRemote {
+  area: AreaName;
+  name: string;
+  entry: string;
+  /** Version of `entry` (absent in the static default manifest). */
+  version?: string;
+  /** Present only when `entry` is a candidate: the stable entry to load when the candidate fails. */
+  fallback?: { entry: string; version: string };
+}
+
+export interface RolloutManifest {
+  remotes: RolloutRemote[];
+}
+
+/** One load attempt of a version of an area (POST /api/rollout/events). */
+export interface LoadReport {
+  area: AreaName;
+  version: string;
+  outcome: 'loaded' | 'failed';
+  reason?: string;
+}
+
 export interface AreaLoaderDeps {
   runtime: FederationRuntime;
   /** Reads the remotes manifest (default: GET /remotes.json, no cache). */
-  fetchManifest: () => Promise<RemotesManifest>;
+  fetchManifest: () => Promise<RemotesManifest | RolloutManifest>;
+  /** Reports a load attempt of a versioned entry (default: a beacon to the API; see ./rolloutBeacon.ts). */
+  report?: (event: LoadReport) => void;
   /**
    * The modules a remote exposes ('./routes', './navBadge', ...), read from its mf-manifest.json without
    * loading its remoteEntry.js (default: fetchRemoteExposes).
@@ -103,16 +134,37 @@ export async function fetchRemoteExposes(entry: string): Promise<string[]> {
   return (body.exposes ?? []).map((e) => (typeof e.path === 'string' ? e.path : `./${String(e.name)}`));
 }
 
-export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemotesManifest> {
+export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RolloutManifest> {
   const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  const body = (await res.json()) as Partial<RemotesManifest>;
+  const body = (await res.json()) as Partial<RolloutManifest>;
   if (!body || !Array.isArray(body.remotes)) throw new Error(`${url} is not a remotes manifest`);
-  return { remotes: body.remotes.filter((r) => r && typeof r.name === 'string' && typeof r.entry === 'string') };
+  return {
+    remotes: body.remotes
+      .filter((r) => r && typeof r.name === 'string' && typeof r.entry === 'string')
+      .map((r) => {
+        const fb = r.fallback;
+        const fallback = fb && typeof fb.entry === 'string' && fb.entry !== r.entry ? { entry: fb.entry, version: String(fb.version ?? '') } : undefined;
+        return {
+          area: r.area,
+          name: r.name,
+          entry: r.entry,
+          ...(typeof r.version === 'string' ? { version: r.version } : {}),
+          ...(fallback ? { fallback } : {}),
+        };
+      }),
+  };
+}
+
+/** Reason text for a failure report (the API keeps at most 300 characters). */
+function reasonOf(err: unknown): string {
+  return describe(err).slice(0, 300);
 }
 
 export class AreaLoader {
-  private manifest: Promise<RemotesManifest> | null = null;
+  private manifest: Promise<RolloutManifest> | null = null;
+  /** Areas whose candidate failed on this page: they load their fallback (stable) entry from now on. */
+  private readonly fellBack = new Map<AreaName, { entry: string; version: string }>();
   private readonly pending = new Map<AreaName, Promise<RemoteAreaModule>>();
   private readonly loaded = new Map<AreaName, RemoteAreaModule>();
   private readonly needsReregister = new Set<AreaName>();
@@ -195,9 +247,28 @@ export class AreaLoader {
     const manifest = await this.getManifest();
     const remote = manifest.remotes.find((r) => r.area === area);
     if (!remote) return null;
+    // A candidate that already failed on this page is not tried again: its stable entry is used instead.
+    const stable = this.fellBack.get(area);
+    try {
+      return await this.loadExtraFrom(area, extra, remote.name, stable?.entry ?? remote.entry);
+    } catch (err) {
+      if (stable || !remote.fallback) throw err;
+      // The candidate failed while loading an extra (e.g. the nav badge): report it and switch this area to
+      // its stable version, exactly as a failed page load does.
+      console.warn(`[federation] the ${area} candidate ${remote.version ?? remote.entry} failed; loading the stable version`, err);
+      if (remote.version) this.send({ area, version: remote.version, outcome: 'failed', reason: reasonOf(err) });
+      this.fellBack.set(area, remote.fallback);
+      this.exposes.delete(area);
+      this.deps.runtime.registerRemotes([{ name: remote.name, entry: remote.fallback.entry }], { force: true });
+      return this.loadExtraFrom(area, extra, remote.name, remote.fallback.entry);
+    }
+  }
+
+  private async loadExtraFrom(area: AreaName, extra: AreaExtra, name: string, entry: string): Promise<ComponentType | null> {
+    const remote = { name };
     let exposes = this.exposes.get(area);
     if (!exposes) {
-      exposes = (this.deps.fetchExposes ?? fetchRemoteExposes)(remote.entry);
+      exposes = (this.deps.fetchExposes ?? fetchRemoteExposes)(entry);
       exposes.catch(() => this.exposes.delete(area));
       this.exposes.set(area, exposes);
     }
@@ -221,7 +292,7 @@ export class AreaLoader {
     return this.load(area);
   }
 
-  private getManifest(): Promise<RemotesManifest> {
+  private getManifest(): Promise<RolloutManifest> {
     if (!this.manifest) {
       const p = this.deps.fetchManifest().then((manifest) => {
         // Register every remote once; loading stays lazy (loaded-first: nothing is fetched yet).
@@ -238,7 +309,7 @@ export class AreaLoader {
   }
 
   private async doLoad(area: AreaName): Promise<RemoteAreaModule> {
-    let manifest: RemotesManifest;
+    let manifest: RolloutManifest;
     try {
       manifest = await this.getManifest();
     } catch (err) {
@@ -246,20 +317,66 @@ export class AreaLoader {
     }
     const remote = manifest.remotes.find((r) => r.area === area);
     if (!remote) throw new AreaLoadError(area, `No remote is configured for the ${area} area.`);
+
+    const stable = this.fellBack.get(area);
+    if (stable) {
+      // The candidate already failed on this page: stay on the stable entry (a retry re-registers it).
+      if (this.needsReregister.has(area)) {
+        this.deps.runtime.registerRemotes([{ name: remote.name, entry: stable.entry }], { force: true });
+        this.needsReregister.delete(area);
+      }
+      return this.loadVersion(area, remote.name, stable.version);
+    }
+
     if (this.needsReregister.has(area)) {
       // Drop the runtime's cached manifest / entry / failure for this remote.
       this.deps.runtime.registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
       this.needsReregister.delete(area);
     }
+    if (!remote.fallback) return this.loadVersion(area, remote.name, remote.version);
+
+    // A candidate: on any failure, switch this remote to the stable entry and load that instead.
+    try {
+      return await this.loadVersion(area, remote.name, remote.version);
+    } catch (err) {
+      console.warn(`[federation] the ${area} candidate ${remote.version ?? remote.entry} failed; loading the stable version`, err);
+      this.fellBack.set(area, remote.fallback);
+      // `force` drops the runtime's cached manifest, entry and container of the candidate.
+      this.deps.runtime.registerRemotes([{ name: remote.name, entry: remote.fallback.entry }], { force: true });
+      return this.loadVersion(area, remote.name, remote.fallback.version);
+    }
+  }
+
+  /** loadRemote('<name>/routes') once, checked, and reported when the entry has a version. */
+  private async loadVersion(area: AreaName, name: string, version: string | undefined): Promise<RemoteAreaModule> {
+    try {
+      const mod = await this.loadRoutes(area, name);
+      if (version) this.send({ area, version, outcome: 'loaded' });
+      return mod;
+    } catch (err) {
+      if (version) this.send({ area, version, outcome: 'failed', reason: reasonOf(err) });
+      throw err;
+    }
+  }
+
+  private send(event: LoadReport): void {
+    try {
+      this.deps.report?.(event);
+    } catch {
+      // A report that cannot be sent never breaks the page.
+    }
+  }
+
+  private async loadRoutes(area: AreaName, name: string): Promise<RemoteAreaModule> {
     let mod: unknown;
     try {
-      mod = await this.deps.runtime.loadRemote<unknown>(`${remote.name}/routes`);
+      mod = await this.deps.runtime.loadRemote<unknown>(`${name}/routes`);
     } catch (err) {
-      throw new AreaLoadError(area, `Loading ${remote.name}/routes failed: ${describe(err)}`, err);
+      throw new AreaLoadError(area, `Loading ${name}/routes failed: ${describe(err)}`, err);
     }
-    if (mod == null) throw new AreaLoadError(area, `${remote.name}/routes loaded nothing.`);
+    if (mod == null) throw new AreaLoadError(area, `${name}/routes loaded nothing.`);
     if (isLoadFailure(mod)) {
-      throw new AreaLoadError(area, `Loading ${remote.name}/routes failed: ${describe(mod.error)}`, mod.error);
+      throw new AreaLoadError(area, `Loading ${name}/routes failed: ${describe(mod.error)}`, mod.error);
     }
     return toAreaModule(area, mod);
   }

@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, type FederationRuntime, type LoadFailure } from './areaLoader';
+import { sendLoadReport } from './rolloutBeacon';
 
 /**
  * Runtime plugin: when a remote cannot be loaded (manifest unreachable or invalid, remoteEntry.js
@@ -37,5 +38,6 @@ export const federationRuntime: FederationRuntime = {
 
 /** The shell's one area loader. */
 export function createDefaultAreaLoader(): AreaLoader {
-  return new AreaLoader({ runtime: federationRuntime, fetchManifest: () => fetchRemotesManifest('/remotes.json') });
+  // A candidate that fails falls back to the stable entry; every versioned load attempt is reported (issue 17).
+  return new AreaLoader({ runtime: federationRuntime, fetchManifest: () => fetchRemotesManifest('/remotes.json'), report: sendLoadReport });
 }

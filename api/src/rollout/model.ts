@@ -1,0 +1,74 @@
+import mongoose, { Schema } from 'mongoose';
+import type { AreaRollout } from './rules';
+
+/**
+ * One document per area (collection `rollouts`): stable, optional candidate with its percentage and the
+ * failure counts since it was set, the last automatic rollback. `rev` grows with every operator change
+ * and automatic rollback: operator writes are conditional on the rev they read (no lost update).
+ */
+export interface RolloutFields extends AreaRollout {
+  rev: number;
+}
+
+const versionRef = { entry: { type: String, required: true }, version: { type: String, required: true } };
+
+const rolloutSchema = new Schema<RolloutFields>(
+  {
+    area: { type: String, required: true },
+    stable: { type: new Schema(versionRef, { _id: false }), required: true },
+    candidate: {
+      type: new Schema(
+        {
+          ...versionRef,
+          percent: { type: Number, required: true },
+          loads: { type: Number, default: 0 },
+          failures: { type: Number, default: 0 },
+          setAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    autoRollback: {
+      type: new Schema({ at: { type: Date, required: true }, reason: { type: String, required: true }, version: { type: String, required: true } }, { _id: false }),
+      default: null,
+    },
+    rev: { type: Number, default: 0 },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'rollouts', minimize: false },
+);
+rolloutSchema.index({ area: 1 }, { unique: true });
+export const Rollout = mongoose.model<RolloutFields>('Rollout', rolloutSchema);
+
+/** Load attempts and failures per (area, version), every version ever reported (status). */
+export interface RolloutCounterFields {
+  area: string;
+  version: string;
+  loads: number;
+  failures: number;
+}
+const counterSchema = new Schema<RolloutCounterFields>(
+  { area: { type: String, required: true }, version: { type: String, required: true }, loads: { type: Number, default: 0 }, failures: { type: Number, default: 0 } },
+  { versionKey: false, collection: 'rolloutcounters' },
+);
+counterSchema.index({ area: 1, version: 1 }, { unique: true });
+export const RolloutCounter = mongoose.model<RolloutCounterFields>('RolloutCounter', counterSchema);
+
+/**
+ * Distinct visitors assigned to each (area, version): one row per (area, version, visitorId), written
+ * once by an upsert under a unique index (each process also remembers what it wrote), counted by status.
+ * Only areas with a stored rollout configuration are recorded.
+ */
+export interface RolloutVisitorFields {
+  area: string;
+  version: string;
+  visitorId: string;
+  firstSeen: Date;
+}
+const visitorSchema = new Schema<RolloutVisitorFields>(
+  { area: { type: String, required: true }, version: { type: String, required: true }, visitorId: { type: String, required: true }, firstSeen: { type: Date, required: true } },
+  { versionKey: false, collection: 'rolloutvisitors' },
+);
+visitorSchema.index({ area: 1, version: 1, visitorId: 1 }, { unique: true });
+export const RolloutVisitor = mongoose.model<RolloutVisitorFields>('RolloutVisitor', visitorSchema);

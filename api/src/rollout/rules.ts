@@ -1,0 +1,110 @@
+/**
+ * The rollout configuration rules, as pure functions from the current area configuration to the next
+ * (the service stores the result with a conditional update). A refusal throws an HttpError and changes
+ * nothing.
+ */
+import { badRequest, conflict } from '../http/errors';
+
+export interface VersionRef {
+  entry: string;
+  version: string;
+}
+
+export interface CandidateState extends VersionRef {
+  percent: number;
+  /** Load attempts (loaded + failed) and failures reported for this candidate since it was set. */
+  loads: number;
+  failures: number;
+  setAt: Date;
+}
+
+export interface AutoRollbackRecord {
+  at: Date;
+  reason: string;
+  version: string;
+}
+
+/** What is stored per area. */
+export interface AreaRollout {
+  area: string;
+  stable: VersionRef;
+  candidate: CandidateState | null;
+  autoRollback: AutoRollbackRecord | null;
+  updatedAt: Date;
+}
+
+export type AreaRolloutState = Omit<AreaRollout, 'updatedAt'> & { updatedAt?: Date };
+
+export interface SetInput {
+  /** A new (or the same) candidate, already checked; absent: only the percentage changes. */
+  candidate?: VersionRef;
+  percent: number;
+}
+
+export function assertPercent(percent: number): void {
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw badRequest(`Percent must be from 0 to 100 (got ${percent})`);
+}
+
+/**
+ * `set`: start (or change) a candidate at a percentage. An area without stored configuration starts from
+ * the deployment default as its stable. The same candidate version keeps its counts, unless it was rolled
+ * back automatically: setting it again is the operator's decision to retry, with fresh counts.
+ */
+export function planSet(current: AreaRolloutState | null, defaultStable: VersionRef, area: string, input: SetInput, now: Date): AreaRollout {
+  assertPercent(input.percent);
+  const base: AreaRolloutState = current ?? { area, stable: defaultStable, candidate: null, autoRollback: null };
+  const next = input.candidate ?? (base.candidate ? { entry: base.candidate.entry, version: base.candidate.version } : null);
+  if (!next) throw conflict(`${area} has no candidate yet: give one with --candidate <manifest URL>`);
+  if (next.version === base.stable.version) {
+    throw badRequest(`The candidate's version ${next.version} is already the stable version of ${area}`);
+  }
+  const same = base.candidate?.version === next.version ? base.candidate : null;
+  const retryAfterRollback = same !== null && base.autoRollback?.version === next.version;
+  const keepCounts = same !== null && !retryAfterRollback;
+  return {
+    area,
+    stable: base.stable,
+    candidate: {
+      entry: next.entry,
+      version: next.version,
+      percent: input.percent,
+      loads: keepCounts ? same.loads : 0,
+      failures: keepCounts ? same.failures : 0,
+      setAt: keepCounts ? same.setAt : now,
+    },
+    autoRollback: keepCounts ? base.autoRollback : null,
+    updatedAt: now,
+  };
+}
+
+/** `promote`: the candidate becomes the stable version; there is no candidate afterwards. */
+export function planPromote(current: AreaRolloutState | null, area: string, now: Date): AreaRollout {
+  if (!current?.candidate) throw conflict(`${area} has no candidate to promote`);
+  return {
+    area,
+    stable: { entry: current.candidate.entry, version: current.candidate.version },
+    candidate: null,
+    autoRollback: null,
+    updatedAt: now,
+  };
+}
+
+/** `rollback`: percentage 0; the candidate stays for inspection (and for a later `set` or `promote`). */
+export function planRollback(current: AreaRolloutState | null, area: string, now: Date): AreaRollout {
+  if (!current?.candidate) throw conflict(`${area} has no candidate to roll back`);
+  return { ...current, area, candidate: { ...current.candidate, percent: 0 }, updatedAt: now };
+}
+
+export interface FailureThreshold {
+  /** Share of load attempts that failed (0-1), e.g. 0.05. */
+  failureRate: number;
+  /** Attempts needed before the rate counts, e.g. 20. */
+  minLoads: number;
+}
+
+/** Has a candidate with these counts passed the threshold? */
+export function passedThreshold(loads: number, failures: number, t: FailureThreshold): boolean {
+  return loads >= t.minLoads && loads > 0 && failures / loads >= t.failureRate;
+}
+
+export const rollbackReason = (failures: number, loads: number, version: string) => `${failures} of ${loads} loads of ${version} failed`;

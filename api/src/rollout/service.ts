@@ -1,0 +1,303 @@
+/**
+ * Rollout service: per-visitor remotes, load/failure events with the automatic rollback, and the
+ * operator's set / promote / rollback. The configuration lives in MongoDB; each process keeps it for at
+ * most `cacheTtlMs`, so a change made through any instance reaches every instance within seconds.
+ */
+import type { RemoteEntry } from '@fitconnect/contracts';
+import type { AppDeps } from '../context';
+import { conflict, badRequest } from '../http/errors';
+import { inCandidate } from './bucket';
+import { fetchManifest, singletonMismatches, versionOf } from './manifest';
+import { Rollout, RolloutCounter, RolloutVisitor, type RolloutFields } from './model';
+import { DEFAULT_VERSION, defaultEntries, REMOTES, resolveOperatorToken, resolveRolloutOptions, type RolloutOptions } from './options';
+import { passedThreshold, planPromote, planRollback, planSet, rollbackReason, type AreaRollout, type VersionRef } from './rules';
+
+type Configs = Map<string, RolloutFields>;
+
+/** Per-app state: options, the configuration cache and the visitor assignments already written. */
+export class RolloutRuntime {
+  readonly options: RolloutOptions;
+  private cached: { at: number; value: Configs } | null = null;
+  private loading: Promise<Configs> | null = null;
+  private readonly seen = new Set<string>();
+  private token: string | undefined;
+
+  constructor(private readonly deps: AppDeps) {
+    this.options = resolveRolloutOptions(deps);
+  }
+
+  operatorToken(): string {
+    this.token ??= this.options.operatorToken ?? resolveOperatorToken(this.deps.config.dataDir, this.options.env);
+    return this.token;
+  }
+
+  /** The stored configurations (area -> document), at most cacheTtlMs old. */
+  async configs(): Promise<Configs> {
+    const now = Date.now();
+    if (this.cached && now - this.cached.at < this.options.cacheTtlMs) return this.cached.value;
+    if (!this.loading) {
+      const started = now;
+      this.loading = Rollout.find({})
+        .lean<RolloutFields[]>()
+        .then((docs) => {
+          const value: Configs = new Map(docs.map((d) => [d.area, d]));
+          this.cached = { at: started, value };
+          return value;
+        })
+        .finally(() => {
+          this.loading = null;
+        });
+    }
+    return this.loading;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  /** Remember which (area, version, visitor) rows this process wrote; false when already written. */
+  firstTime(key: string): boolean {
+    if (this.seen.has(key)) return false;
+    if (this.seen.size >= 200_000) this.seen.clear();
+    this.seen.add(key);
+    return true;
+  }
+
+  forget(key: string): void {
+    this.seen.delete(key);
+  }
+
+  defaults(): Map<string, { name: string; entry: string }> {
+    return defaultEntries(this.options.env);
+  }
+}
+
+const runtimes = new WeakMap<AppDeps, RolloutRuntime>();
+export function rolloutRuntime(deps: AppDeps): RolloutRuntime {
+  let r = runtimes.get(deps);
+  if (!r) {
+    r = new RolloutRuntime(deps);
+    runtimes.set(deps, r);
+  }
+  return r;
+}
+
+/** The stable version an unconfigured area serves (the deployment default). */
+function defaultStable(rt: RolloutRuntime, area: string): VersionRef {
+  const d = rt.defaults().get(area);
+  if (!d) throw badRequest(`Unknown area "${area}"`);
+  return { entry: d.entry, version: DEFAULT_VERSION };
+}
+
+/** Pure: what this visitor loads for every area, and the (area, version) pairs to record as assigned. */
+export function remotesForVisitor(
+  visitorId: string,
+  configs: Map<string, AreaRollout>,
+  defaults: Map<string, { name: string; entry: string }>,
+): { remotes: RemoteEntry[]; assigned: { area: string; version: string }[] } {
+  const remotes: RemoteEntry[] = [];
+  const assigned: { area: string; version: string }[] = [];
+  for (const r of REMOTES) {
+    const d = defaults.get(r.area)!;
+    const cfg = configs.get(r.area);
+    if (!cfg) {
+      remotes.push({ area: r.area, name: r.name, entry: d.entry, version: DEFAULT_VERSION });
+      continue;
+    }
+    const c = cfg.candidate;
+    if (c && c.percent > 0 && inCandidate(visitorId, r.area, c.version, c.percent)) {
+      remotes.push({ area: r.area, name: r.name, entry: c.entry, version: c.version, fallback: { entry: cfg.stable.entry, version: cfg.stable.version } });
+      assigned.push({ area: r.area, version: c.version });
+    } else {
+      remotes.push({ area: r.area, name: r.name, entry: cfg.stable.entry, version: cfg.stable.version });
+      assigned.push({ area: r.area, version: cfg.stable.version });
+    }
+  }
+  return { remotes, assigned };
+}
+
+/** GET /api/rollout/remotes: the visitor's remotes; assignments are recorded once per visitor and version. */
+export async function remotesFor(deps: AppDeps, visitorId: string): Promise<RemoteEntry[]> {
+  const rt = rolloutRuntime(deps);
+  const { remotes, assigned } = remotesForVisitor(visitorId, await rt.configs(), rt.defaults());
+  const fresh = assigned.filter((a) => rt.firstTime(`${a.area}\0${a.version}\0${visitorId}`));
+  if (fresh.length > 0) {
+    const firstSeen = deps.clock.now();
+    try {
+      await RolloutVisitor.bulkWrite(
+        fresh.map((a) => ({
+          updateOne: {
+            filter: { area: a.area, version: a.version, visitorId },
+            update: { $setOnInsert: { area: a.area, version: a.version, visitorId, firstSeen } },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    } catch (err) {
+      // Two instances (or two tabs) writing the same row at once: the unique index keeps one, fine.
+      if ((err as { code?: number }).code !== 11000) {
+        for (const a of fresh) rt.forget(`${a.area}\0${a.version}\0${visitorId}`);
+        deps.logger.warn('Could not record rollout visitors', err);
+      }
+    }
+  }
+  return remotes;
+}
+
+export interface RecordedEvent {
+  counted: boolean;
+  rolledBack: boolean;
+}
+
+/**
+ * A load attempt reported by the shell. Counted when the version is the area's current stable or
+ * candidate (anything else is ignored); a candidate's report counts only from a visitor whose bucket is
+ * in the candidate, so nobody else can push a candidate over the threshold. A failure that brings the
+ * current candidate to the threshold sets its percentage to 0 with one conditional update: however many
+ * failures arrive at once, exactly one rollback is recorded.
+ */
+export async function recordEvent(
+  deps: AppDeps,
+  event: { area: string; version: string; outcome: 'loaded' | 'failed'; reason?: string },
+  visitorId: string | null,
+): Promise<RecordedEvent> {
+  const rt = rolloutRuntime(deps);
+  const cfg = (await rt.configs()).get(event.area);
+  const stableVersion = cfg?.stable.version ?? DEFAULT_VERSION;
+  const cand = cfg?.candidate ?? null;
+  const isCandidate = cand !== null && cand.version === event.version && event.version !== stableVersion;
+  if (event.version !== stableVersion && !isCandidate) return { counted: false, rolledBack: false };
+  if (isCandidate && !(visitorId && cand.percent > 0 && inCandidate(visitorId, event.area, cand.version, cand.percent))) {
+    return { counted: false, rolledBack: false };
+  }
+  const failed = event.outcome === 'failed' ? 1 : 0;
+  await RolloutCounter.updateOne(
+    { area: event.area, version: event.version },
+    { $inc: { loads: 1, failures: failed }, $setOnInsert: { area: event.area, version: event.version } },
+    { upsert: true },
+  );
+  if (!isCandidate) return { counted: true, rolledBack: false };
+
+  const live = { area: event.area, 'candidate.version': event.version, 'candidate.percent': { $gt: 0 } };
+  const after = await Rollout.findOneAndUpdate(live, { $inc: { 'candidate.loads': 1, 'candidate.failures': failed } }, { returnDocument: 'after', lean: true });
+  if (!failed || !after?.candidate) return { counted: true, rolledBack: false };
+  const { loads, failures } = after.candidate;
+  if (!passedThreshold(loads, failures, rt.options)) return { counted: true, rolledBack: false };
+  const now = deps.clock.now();
+  const reason = rollbackReason(failures, loads, event.version);
+  const res = await Rollout.updateOne(live, {
+    $set: { 'candidate.percent': 0, autoRollback: { at: now, reason, version: event.version }, updatedAt: now },
+    $inc: { rev: 1 },
+  });
+  if (res.modifiedCount !== 1) return { counted: true, rolledBack: false };
+  rt.invalidate();
+  deps.logger.warn(`Rollout: ${event.area} candidate ${event.version} rolled back automatically: ${reason}${event.reason ? ` (last: ${event.reason})` : ''}`);
+  return { counted: true, rolledBack: true };
+}
+
+/** Store the next configuration, conditional on the revision it was computed from. */
+async function save(area: string, current: RolloutFields | null, next: AreaRollout): Promise<RolloutFields> {
+  const changed = () => conflict(`The rollout of ${area} changed while this command ran; run it again`);
+  const fields = { stable: next.stable, candidate: next.candidate, autoRollback: next.autoRollback, updatedAt: next.updatedAt };
+  if (!current) {
+    try {
+      const created = await Rollout.create({ area, ...fields, rev: 1 });
+      return created.toObject();
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) throw changed();
+      throw err;
+    }
+  }
+  const saved = await Rollout.findOneAndUpdate({ area, rev: current.rev }, { $set: fields, $inc: { rev: 1 } }, { returnDocument: 'after', lean: true });
+  if (!saved) throw changed();
+  return saved;
+}
+
+const fresh = (area: string) => Rollout.findOne({ area }).lean<RolloutFields>();
+
+export interface SetResult {
+  config: RolloutFields;
+  /** Things the operator should know (e.g. the stable manifest could not be compared). */
+  warnings: string[];
+}
+
+/**
+ * `set`: check the candidate manifest (200 JSON with a remoteEntry, the area's container, singletons equal
+ * to the stable's when the stable manifest answers), then start it at `percent`. Without a candidate URL
+ * only the current candidate's percentage changes.
+ */
+export async function setCandidate(deps: AppDeps, area: string, input: { candidate?: string; percent: number }): Promise<SetResult> {
+  const rt = rolloutRuntime(deps);
+  const warnings: string[] = [];
+  const current = await fresh(area);
+  let candidate: VersionRef | undefined;
+  if (input.candidate) {
+    const timeout = rt.options.manifestTimeoutMs;
+    const info = await fetchManifest(input.candidate, timeout, 'candidate');
+    const expected = REMOTES.find((r) => r.area === area)!.name;
+    if (info.name && info.name !== expected) {
+      throw badRequest(`The manifest ${input.candidate} is the remote ${info.name}, not the ${area} remote (${expected})`);
+    }
+    const stable = current?.stable ?? defaultStable(rt, area);
+    let stableInfo = null;
+    try {
+      stableInfo = await fetchManifest(stable.entry, timeout, 'stable');
+    } catch (err) {
+      warnings.push(`The stable manifest could not be read, so shared versions were not compared: ${(err as Error).message}`);
+    }
+    if (stableInfo) {
+      const diffs = singletonMismatches(info, stableInfo);
+      if (diffs.length > 0) {
+        throw badRequest(
+          `The candidate's shared singletons differ from the stable version's: ` +
+            diffs.map((d) => `${d.pkg} ${d.candidate} in the candidate, ${d.stable} in stable`).join('; ') +
+            '. A candidate must share the same versions (it would change them for the whole page).',
+        );
+      }
+    }
+    candidate = { entry: input.candidate, version: versionOf(input.candidate, info) };
+  }
+  const next = planSet(current, defaultStable(rt, area), area, { candidate, percent: input.percent }, deps.clock.now());
+  const config = await save(area, current, next);
+  rt.invalidate();
+  return { config, warnings };
+}
+
+export async function promote(deps: AppDeps, area: string): Promise<RolloutFields> {
+  const current = await fresh(area);
+  const config = await save(area, current, planPromote(current, area, deps.clock.now()));
+  rolloutRuntime(deps).invalidate();
+  return config;
+}
+
+export async function rollback(deps: AppDeps, area: string): Promise<RolloutFields> {
+  const current = await fresh(area);
+  const config = await save(area, current, planRollback(current, area, deps.clock.now()));
+  rolloutRuntime(deps).invalidate();
+  return config;
+}
+
+export interface StatusData {
+  configs: Map<string, RolloutFields>;
+  counters: Map<string, { loads: number; failures: number }>;
+  visitors: Map<string, number>;
+}
+
+export const pairKey = (area: string, version: string) => `${area}\0${version}`;
+
+/** Everything `status` shows, read fresh from the database. */
+export async function statusData(): Promise<StatusData> {
+  const docs = await Rollout.find({}).lean<RolloutFields[]>();
+  const configs = new Map(docs.map((d) => [d.area, d]));
+  const pairs: { area: string; version: string }[] = [];
+  for (const d of docs) {
+    pairs.push({ area: d.area, version: d.stable.version });
+    if (d.candidate) pairs.push({ area: d.area, version: d.candidate.version });
+  }
+  const counterDocs = await RolloutCounter.find({}).lean();
+  const counters = new Map(counterDocs.map((c) => [pairKey(c.area, c.version), { loads: c.loads, failures: c.failures }]));
+  const visitors = new Map<string, number>();
+  await Promise.all(pairs.map(async (p) => visitors.set(pairKey(p.area, p.version), await RolloutVisitor.countDocuments(p))));
+  return { configs, counters, visitors };
+}

@@ -1,0 +1,85 @@
+/** Helpers of the rollout tests: a tiny server of mf-manifest.json files, and the operator's agent. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolveOperatorToken } from '../src/rollout/options';
+import type { Agent, TestApi } from './helpers';
+
+export const SINGLETONS = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router-dom': '7.18.5', zustand: '5.1.0', '@fitconnect/shared-ui': '0.1.0' };
+
+/** A manifest shaped like the ones the remotes' builds write. */
+export function manifest(name = 'mfe_trainers', shared: Record<string, string> = SINGLETONS, buildVersion = '0.1.0') {
+  return {
+    id: name,
+    name,
+    metaData: {
+      name,
+      globalName: name,
+      buildInfo: { buildVersion, buildName: name.replace('_', '-') },
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    },
+    shared: Object.entries(shared).map(([pkg, version]) => ({ id: `${name}:${pkg}`, name: pkg, version, singleton: true, requiredVersion: `^${version}` })),
+    remotes: [],
+    exposes: [{ id: `${name}:routes`, name: 'routes', path: './routes' }],
+  };
+}
+
+interface Route {
+  status?: number;
+  body?: unknown;
+  raw?: string;
+  /** Never answer (a hung server). */
+  hang?: boolean;
+}
+
+export interface ManifestServer {
+  url: string;
+  set(path: string, route: Route): void;
+  close(): Promise<void>;
+}
+
+export async function startManifestServer(): Promise<ManifestServer> {
+  const routes = new Map<string, Route>();
+  const server = http.createServer((req, res) => {
+    const r = routes.get(req.url ?? '');
+    if (!r) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (r.hang) return;
+    res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
+    res.end(r.raw ?? JSON.stringify(r.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    set: (p, route) => routes.set(p, route),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Calls with the operator's bearer token (the one the API keeps in DATA_DIR/operator-token). */
+export function operator(api: TestApi) {
+  const token = resolveOperatorToken(api.config.dataDir, {});
+  const a: Agent = api.agent();
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    token,
+    status: () => a.request('GET', '/api/ops/rollout', { headers }),
+    set: (area: string, body: unknown) => a.request('POST', `/api/ops/rollout/${area}/set`, { json: body, headers }),
+    promote: (area: string) => a.request('POST', `/api/ops/rollout/${area}/promote`, { headers }),
+    rollback: (area: string) => a.request('POST', `/api/ops/rollout/${area}/rollback`, { headers }),
+  };
+}
+
+/** A fresh visitor's remotes: returns the agent (holding its fc_vid cookie) and the trainers entry. */
+export async function freshVisitor(api: TestApi, area = 'trainers') {
+  const a = api.agent();
+  const r = await a.get('/api/rollout/remotes');
+  if (r.status !== 200) throw new Error(`remotes answered ${r.status} ${r.text}`);
+  return { agent: a, entry: r.body.remotes.find((x: { area: string }) => x.area === area) as { version: string; entry: string; fallback?: { entry: string; version: string } } };
+}

@@ -1,0 +1,311 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildApp, REMOTE_APPS, ROOT, startSite, type Served, type Site } from '../src/harness';
+
+// Issue 17 in a real browser against the built site: two visibly different versioned builds of the
+// trainers remote (the candidate is built a second time with RELEASE_VERSION and a test-only text change),
+// each served from its immutable /versions/<version>/ folder; a visitor on the candidate sees it, and a
+// candidate that cannot be loaded falls back to the stable version with no error view.
+//
+// This part drives /remotes.json through the harness's file (REMOTES_JSON), so it needs only the shell
+// and the static servers; the per-visitor split, promote/rollback and the automatic rollback need the
+// rollout API (see the describe block further down).
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { contentHash } = require('../../build-config/release.js') as { contentHash: (dir: string) => string };
+
+const CANDIDATE_VERSION = `e2e-candidate-${process.pid}`;
+const CANDIDATE_HEADING = 'Find a Trainer (candidate build)';
+
+let site: Site;
+let candidateServer: Served;
+/** The candidate build (dist/ + releases/<CANDIDATE_VERSION>/), made once for both parts. */
+let candidateRoot: string;
+let stableEntry: string;
+let candidateEntry: string;
+
+/** The stable build's own version folder: the one whose content is today's mfe-trainers/dist. */
+function stableVersion(): string {
+  const pkg = require(path.join(ROOT, 'mfe-trainers', 'package.json')) as { version: string };
+  const version = `${pkg.version}-${contentHash(path.join(ROOT, 'mfe-trainers', 'dist')).slice(0, 10)}`;
+  if (!existsSync(path.join(ROOT, 'mfe-trainers', 'releases', version, 'mf-manifest.json'))) {
+    throw new Error(`mfe-trainers/releases/${version} is missing: rebuild mfe-trainers (npm run build -w mfe-trainers)`);
+  }
+  return version;
+}
+
+async function expectHeading(page: Page, text: string | RegExp) {
+  try {
+    await page.getByRole('heading', { level: 1, name: text }).waitFor({ state: 'visible', timeout: 40_000 });
+  } catch (err) {
+    const body = await page.locator('body').innerText().catch(() => '');
+    const h1s = await page.locator('h1').allInnerTexts().catch(() => []);
+    throw new Error(`Heading ${String(text)} not shown at ${page.url()} (h1: ${JSON.stringify(h1s)}).\nPage text:\n${body.slice(0, 1500)}\n\nServer logs:\n${site.logs()}\n${String(err)}`);
+  }
+}
+
+/** The trainers directory's h1, exactly (the candidate's text contains the stable one). */
+async function trainersHeading(page: Page): Promise<string> {
+  await expectHeading(page, /^Find a Trainer/);
+  return (await page.getByRole('heading', { level: 1 }).first().innerText()).trim();
+}
+
+/** Waits (up to 10 s) until check() holds; the reports are sent after the area rendered. */
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The trainers area's load reports the page sends to the rollout API. */
+function trainersBeacons(page: Page): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/api/rollout/events')) return;
+    const body = JSON.parse(r.postData() ?? '{}') as Record<string, unknown>;
+    if (body.area === 'trainers') out.push(body);
+  });
+  return out;
+}
+
+/** /remotes.json as the rollout API would answer it for a visitor on the candidate. */
+function serveCandidate(entry: string) {
+  writeFileSync(
+    site.remotesFile,
+    JSON.stringify({
+      remotes: REMOTE_APPS.map((r) =>
+        r.area === 'trainers'
+          ? { area: r.area, name: r.name, entry, version: CANDIDATE_VERSION, fallback: { entry: stableEntry, version: 'stable' } }
+          : { area: r.area, name: r.name, entry: site.remotes[r.area].manifestUrl, version: 'default' },
+      ),
+    }),
+  );
+}
+
+beforeAll(async () => {
+  // The candidate: a second build of the same remote into its own folder, with its own version.
+  candidateRoot = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-rollout-'));
+  await buildApp('mfe-trainers', {
+    outDir: path.join(candidateRoot, 'dist'),
+    env: { RELEASE_VERSION: CANDIDATE_VERSION, FITCONNECT_TEXT_REPLACE: JSON.stringify({ 'Find a Trainer': CANDIDATE_HEADING }) },
+  });
+  expect(existsSync(path.join(candidateRoot, 'releases', CANDIDATE_VERSION, 'remoteEntry.js'))).toBe(true);
+}, 300_000);
+
+afterAll(() => {
+  if (candidateRoot) rmSync(candidateRoot, { recursive: true, force: true });
+});
+
+describe('versioned builds and the shell fallback (no rollout API needed)', () => {
+  beforeAll(async () => {
+    site = await startSite();
+    stableEntry = `${site.remotes.trainers.url}/versions/${stableVersion()}/mf-manifest.json`;
+    candidateServer = await site.serveDir(path.join(candidateRoot, 'dist'), { cors: true, name: 'mfe-trainers candidate' });
+    candidateEntry = `${candidateServer.url}/versions/${CANDIDATE_VERSION}/mf-manifest.json`;
+  }, 400_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  test('the stable version folder loads on its own (its manifest takes its chunks from that folder)', async () => {
+    site.setRemoteEntry('trainers', stableEntry);
+    const page = await site.newPage();
+    const chunkUrls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(site.remotes.trainers.url)) chunkUrls.push(r.url());
+    });
+    await page.goto(site.url('/trainers'));
+    expect(await trainersHeading(page)).toBe('Find a Trainer');
+    expect(chunkUrls.length).toBeGreaterThan(1);
+    for (const u of chunkUrls) expect(u).toContain(`/versions/${stableVersion()}/`);
+  });
+
+  test('a visitor given the candidate sees the candidate, on every reload', async () => {
+    serveCandidate(candidateEntry);
+    const page = await site.newPage();
+    const beacons = trainersBeacons(page);
+    await page.goto(site.url('/trainers'));
+    expect(await trainersHeading(page)).toBe(CANDIDATE_HEADING);
+    await page.reload();
+    expect(await trainersHeading(page)).toBe(CANDIDATE_HEADING);
+    // One "loaded" report per page load of the candidate.
+    await until(() => beacons.length >= 2);
+    expect(beacons).toHaveLength(2);
+    for (const b of beacons) expect(b).toEqual({ area: 'trainers', version: CANDIDATE_VERSION, outcome: 'loaded' });
+  });
+
+  test('a candidate whose manifest is unreachable falls back to stable with no error view, and reports it', async () => {
+    serveCandidate(`${candidateServer.url}/versions/does-not-exist/mf-manifest.json`);
+    const page = await site.newPage();
+    const beacons = trainersBeacons(page);
+    await page.goto(site.url('/trainers'));
+    expect(await trainersHeading(page)).toBe('Find a Trainer');
+    await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
+    await until(() => beacons.length >= 2);
+    expect(beacons).toHaveLength(2);
+    expect(beacons[0]).toMatchObject({ area: 'trainers', version: CANDIDATE_VERSION, outcome: 'failed' });
+    expect(String(beacons[0].reason)).not.toBe('');
+    expect(beacons[1]).toEqual({ area: 'trainers', version: 'stable', outcome: 'loaded' });
+  });
+
+  test('a candidate whose server is down falls back the same way; the stable error view stays for a stable failure', async () => {
+    serveCandidate(candidateEntry);
+    await candidateServer.stop();
+    try {
+      const page = await site.newPage();
+      await page.goto(site.url('/trainers'));
+      expect(await trainersHeading(page)).toBe('Find a Trainer');
+      await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
+
+      // No fallback (a stable entry that fails): the existing error view.
+      site.setRemoteEntry('trainers', `${candidateServer.url}/mf-manifest.json`);
+      const page2 = await site.newPage();
+      await page2.goto(site.url('/trainers'));
+      await page2.locator('[data-area-error="trainers"]').waitFor({ timeout: 30_000 });
+    } finally {
+      await candidateServer.restart();
+      site.setRemoteEntry('trainers', site.remotes.trainers.manifestUrl);
+    }
+  });
+});
+
+/** `npm run rollout -- <args>` against the site's API (the operator token is read from its DATA_DIR). */
+async function rollout(...args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'rollout', 'cli.ts'), ...args, '--api', site.apiUrl], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: path.join(site.tmpDir, 'data'), OPERATOR_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, out };
+}
+
+async function operator(...args: string[]): Promise<string> {
+  const r = await rollout(...args);
+  if (r.code !== 0) throw new Error(`npm run rollout -- ${args.join(' ')} exited ${r.code}:\n${r.out}\n${site.logs()}`);
+  // Every API instance picks a change up within 2 s (its configuration cache).
+  await new Promise((res) => setTimeout(res, 2500));
+  return r.out;
+}
+
+interface AreaStatus {
+  area: string;
+  stable: { entry: string; version: string };
+  candidate: { entry: string; version: string; percent: number; loads: number; failures: number } | null;
+  autoRollback: { at: string; reason: string; version: string } | null;
+}
+
+async function trainersStatus(): Promise<AreaStatus> {
+  const r = await rollout('status', '--json');
+  if (r.code !== 0) throw new Error(`status exited ${r.code}:\n${r.out}`);
+  const status = JSON.parse(r.out.slice(r.out.indexOf('{'))) as { areas: AreaStatus[] };
+  return status.areas.find((a) => a.area === 'trainers')!;
+}
+
+/** One visit of /trainers in the given page; the version it showed. */
+async function visit(page: Page, reload = false): Promise<'candidate' | 'stable'> {
+  if (reload) await page.reload();
+  else await page.goto(site.url('/trainers'));
+  const heading = await trainersHeading(page);
+  if (heading !== CANDIDATE_HEADING && heading !== 'Find a Trainer') throw new Error(`unexpected heading ${heading}`);
+  return heading === CANDIDATE_HEADING ? 'candidate' : 'stable';
+}
+
+describe('staged rollout through the rollout API (per-visitor /remotes.json, npm run rollout)', () => {
+  beforeAll(async () => {
+    // Small thresholds so a handful of failing visitors trigger the automatic rollback.
+    site = await startSite({ rollout: { apiEnv: { ROLLOUT_MIN_LOADS: '4', ROLLOUT_FAILURE_RATE: '0.5' } } });
+    candidateServer = await site.serveDir(path.join(candidateRoot, 'dist'), { cors: true, name: 'mfe-trainers candidate' });
+    candidateEntry = `${candidateServer.url}/versions/${CANDIDATE_VERSION}/mf-manifest.json`;
+  }, 400_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  const visitors: { page: Page; version: 'candidate' | 'stable' }[] = [];
+
+  test('at 30 %, 60 fresh visitors split roughly 30/70 and each sees the same version on reload', async () => {
+    await operator('set', 'trainers', '--candidate', candidateEntry, '--percent', '30');
+    // 60 fresh browser contexts (own cookie each), a few at a time on the shared machine. The trainers page's
+    // accessibility is checked by trainers.test.ts; here axe would only multiply the run time by 120 loads.
+    const queue = Array.from({ length: 60 }, (_, i) => i);
+    const versions: string[] = [];
+    const worker = async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        const page = await site.newPage({ a11y: false });
+        const version = await visit(page);
+        expect(await visit(page, true)).toBe(version);
+        versions.push(version);
+        // One visitor of each version stays open for the next test; the rest are closed (memory).
+        if (!visitors.some((v) => v.version === version)) visitors.push({ page, version });
+        else await page.context().close();
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    expect(versions).toHaveLength(60);
+    const onCandidate = versions.filter((v) => v === 'candidate').length;
+    console.log(`rollout split at 30 %: ${onCandidate} of 60 visitors on the candidate`);
+    expect(onCandidate).toBeGreaterThanOrEqual(8);
+    expect(onCandidate).toBeLessThanOrEqual(30);
+
+    const status = await trainersStatus();
+    expect(status.candidate).toMatchObject({ version: CANDIDATE_VERSION, percent: 30 });
+    expect(status.candidate!.loads).toBeGreaterThanOrEqual(onCandidate * 2);
+    expect(status.candidate!.failures).toBe(0);
+  }, 900_000);
+
+  test('rollback takes effect on the next load; promote makes the candidate everyone\'s version', async () => {
+    const onCandidate = visitors.find((v) => v.version === 'candidate');
+    const onStable = visitors.find((v) => v.version === 'stable');
+    if (!onCandidate || !onStable) throw new Error('needs a visitor of each version from the previous test');
+
+    await operator('rollback', 'trainers');
+    expect(await visit(onCandidate.page, true)).toBe('stable');
+    expect((await trainersStatus()).candidate).toMatchObject({ version: CANDIDATE_VERSION, percent: 0 });
+
+    await operator('promote', 'trainers');
+    expect(await visit(onStable.page, true)).toBe('candidate');
+    expect(await visit(onCandidate.page, true)).toBe('candidate');
+    const fresh = await site.newPage();
+    expect(await visit(fresh)).toBe('candidate');
+    await fresh.context().close();
+    const status = await trainersStatus();
+    expect(status.stable.version).toBe(CANDIDATE_VERSION);
+    expect(status.candidate).toBeNull();
+    for (const v of visitors.splice(0)) await v.page.context().close();
+  }, 300_000);
+
+  test('a candidate whose manifest becomes unreachable falls back to stable with no error view, and enough failures roll it back', async () => {
+    // A second version of the (now stable) build under another name, set at 100 %, then deleted.
+    const broken = `e2e-broken-${process.pid}`;
+    const brokenDir = path.join(candidateRoot, 'releases', broken);
+    cpSync(path.join(candidateRoot, 'releases', CANDIDATE_VERSION), brokenDir, { recursive: true });
+    await operator('set', 'trainers', '--candidate', `${candidateServer.url}/versions/${broken}/mf-manifest.json`, '--percent', '100');
+    rmSync(brokenDir, { recursive: true, force: true });
+
+    for (let i = 0; i < 4; i++) {
+      const page = await site.newPage({ a11y: i === 0 });
+      // The stable version (the promoted candidate build), no error view.
+      expect(await visit(page)).toBe('candidate');
+      await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
+      await page.context().close();
+    }
+    let status = await trainersStatus();
+    for (let i = 0; i < 20 && !status.autoRollback; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = await trainersStatus();
+    }
+    expect(status.autoRollback).toMatchObject({ version: broken });
+    expect(status.autoRollback!.reason).toMatch(new RegExp(`of \\d+ loads of ${broken} failed`));
+    expect(status.candidate).toMatchObject({ version: broken, percent: 0 });
+    const r = await rollout('status');
+    expect(r.out).toContain(status.autoRollback!.reason);
+  }, 300_000);
+});
