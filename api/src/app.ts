@@ -9,6 +9,7 @@ import { systemClock } from './context';
 import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { loadCurrentUser } from './http/auth';
+import { createAuthCache } from './http/authCache';
 import { moduleRouters } from './modules';
 import { createMailer } from './mail/mailer';
 import { consoleLogger } from './log';
@@ -52,6 +53,8 @@ export function createApp(input: CreateAppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.proxyHops ?? 1 });
   app.keys = [deps.sessionSecret];
   app.context.deps = deps;
+  // Sessions and signed-in users, trusted for at most deps.authCacheTtlMs (default 1 s; 0 = off): http/authCache.ts.
+  app.context.authCache = createAuthCache(deps.authCacheTtlMs);
   app.silent = true;
 
   app.use(errorMiddleware((msg, err) => deps.logger.error(msg, err)));
