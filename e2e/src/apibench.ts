@@ -1,10 +1,11 @@
 /**
  * The API rows of `npm run bench` (issue 9): autocannon on loopback, 10 connections, ~5 s per row, against
- *   - a bare Koa server (e2e/src/bare-koa.mjs: the yardstick, measured before and after the API rows),
+ *   - a bare Koa server (e2e/src/bare-koa.mjs: the yardstick, measured just before each API row),
  *   - the compiled API (node api/dist/index.js, as `npm start` runs it: embedded database on its worker
  *     thread, demo data seeded into a temp DATA_DIR): GET /api/workouts/{id} signed in and signed out,
  *     GET /api/auth/user signed in.
- * Each target gets a 1 s warm-up first. A row whose answers were not all 2xx says so (a fast error is not a
+ * The API first gets 10 s to settle after start (the embedded database is still flushing the seed), then each
+ * target a 2 s warm-up; each API row is compared with a bare Koa run made just before it. A row whose answers were not all 2xx says so (a fast error is not a
  * fast read). The machine is shared: read the ratios, not the absolute numbers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,8 +25,8 @@ export interface LoadResult {
 }
 
 export interface ApiBench {
-  bare: LoadResult[];
-  rows: { name: string; result: LoadResult; signedIn: boolean }[];
+  /** Each API row with the bare Koa run measured just before it (the machine's load drifts; adjacent runs compare best). */
+  rows: { name: string; result: LoadResult; bare: LoadResult; signedIn: boolean }[];
 }
 
 const CONNECTIONS = 10;
@@ -126,16 +127,15 @@ export async function benchApi(root: string): Promise<ApiBench> {
       { name: 'GET /api/workouts/{id} signed out', url: workoutUrl, headers: {}, signedIn: false },
       { name: 'GET /api/auth/user signed in', url: `${apiUrl}/api/auth/user`, headers: { cookie }, signedIn: true },
     ];
-    const bare: LoadResult[] = [];
-    await load(bareKoa.url, {}, 1);
-    bare.push(await load(bareKoa.url));
+    await new Promise((r) => setTimeout(r, 10_000));
+    await load(bareKoa.url, {}, 2);
     const rows: ApiBench['rows'] = [];
     for (const t of targets) {
-      await load(t.url, t.headers, 1);
-      rows.push({ name: t.name, result: await load(t.url, t.headers), signedIn: t.signedIn });
+      await load(t.url, t.headers, 2);
+      const bare = await load(bareKoa.url);
+      rows.push({ name: t.name, bare, result: await load(t.url, t.headers), signedIn: t.signedIn });
     }
-    bare.push(await load(bareKoa.url));
-    return { bare, rows };
+    return { rows };
   } finally {
     await Promise.all(started.map(stop));
     rmSync(dataDir, { recursive: true, force: true });
