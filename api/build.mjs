@@ -3,6 +3,7 @@
 // (@fitconnect/contracts, @fitconnect/embedded-mongo, which publish TypeScript), and leaves every
 // installed package (koa, mongoose, ...) to node_modules. Entries: the API, and the embedded database's
 // worker thread (src/db/embedded-worker.ts).
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,3 +29,9 @@ await build({
     },
   ],
 });
+
+// Data files the sources read beside themselves (path.join(__dirname, ...)): in the bundle __dirname is dist/.
+// Without them the compiled API failed at its first seed (ENOENT gb-towns.json) and on any place search.
+for (const file of ['gb-towns.json', 'uk-outcodes.csv']) {
+  copyFileSync(path.join(dir, 'src', 'trainers', 'geo', file), path.join(dir, 'dist', file));
+}

@@ -11,6 +11,7 @@ import { sessionMiddleware } from './http/session';
 import { cors } from './http/cors';
 import { openApiRouter } from './openapi/router';
 import { loadCurrentUser } from './http/auth';
+import { createAuthCache } from './http/authCache';
 import { moduleRouters } from './modules';
 import { createMailer } from './mail/mailer';
 import { consoleLogger } from './log';
@@ -54,6 +55,8 @@ export function createApp(input: CreateAppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.proxyHops ?? 1 });
   app.keys = [deps.sessionSecret];
   app.context.deps = deps;
+  // Sessions and signed-in users, trusted for at most deps.authCacheTtlMs (default 1 s; 0 = off): http/authCache.ts.
+  app.context.authCache = createAuthCache(deps.authCacheTtlMs);
   app.silent = true;
 
   app.use(errorMiddleware((msg, err) => deps.logger.error(msg, err)));

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
-import type { UserDoc } from './users/model';
+import type { CurrentUser } from './http/authCache';
 
 /** A clock the app reads "now" from (tests can move it). */
 export interface Clock {
@@ -25,8 +25,8 @@ export interface AppDeps {
 
 declare module 'koa' {
   interface DefaultState {
-    /** The signed-in user (set by loadCurrentUser; guaranteed behind requireUser()). */
-    user?: UserDoc;
+    /** The signed-in user (set by loadCurrentUser; guaranteed behind requireUser()). Read-only, no password hash. */
+    user?: CurrentUser;
     /** Parsed by validateBody / validateParams / validateQuery. */
     body?: unknown;
     params?: unknown;

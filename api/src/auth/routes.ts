@@ -142,7 +142,7 @@ authRouter.post(
     const res = await User.updateOne({ id: userId }, { $set: { passwordHash } });
     if (res.matchedCount === 0) throw badRequest('Invalid or expired reset token. Please request a new password reset.');
     // Every existing session of that account ends (a stolen session does not outlive a reset).
-    await destroyUserSessions(userId);
+    await destroyUserSessions(ctx.authCache, userId);
     if (ctx.session?.userId === userId) ctx.session = null;
     ctx.body = { message: 'Your password has been reset. You can now sign in with your new password.' };
   },

@@ -1,18 +1,31 @@
 import type { Middleware } from 'koa';
 import { unauthorized } from './errors';
-import { User, type UserDoc } from '../users/model';
 import { documented } from '../openapi/meta';
+import { User } from '../users/model';
+import { CURRENT_USER_FIELDS, type AuthCache, type CurrentUser } from './authCache';
+
+declare module 'koa' {
+  interface DefaultContext {
+    /** This app's session and user cache (createApp). */
+    authCache: AuthCache;
+  }
+}
+
+/** One lean read of the fields a request may use (never the password hash). */
+export async function readCurrentUser(id: number): Promise<CurrentUser | null> {
+  return User.findOne({ id }, CURRENT_USER_FIELDS).lean<CurrentUser>();
+}
 
 /**
- * Loads the signed-in user (from the session's userId) into `ctx.state.user`.
- * A session whose user no longer exists is dropped.
+ * Loads the signed-in user (from the session's userId) into `ctx.state.user`: a read-only CurrentUser,
+ * from the auth cache while fresh, else one lean read. A session whose user no longer exists is dropped.
  */
 export function loadCurrentUser(): Middleware {
   return async (ctx, next) => {
     const session = ctx.session;
     const userId = session && typeof session.userId === 'number' ? session.userId : undefined;
     if (userId !== undefined) {
-      const user = await User.findOne({ id: userId });
+      const user = await ctx.authCache.user(userId, () => readCurrentUser(userId));
       if (user) ctx.state.user = user;
       else ctx.session = null;
     }
@@ -20,7 +33,7 @@ export function loadCurrentUser(): Middleware {
   };
 }
 
-/** Guard: 401 `{ message: 'Unauthorized' }` when signed out; afterwards `ctx.state.user` is the User document. */
+/** Guard: 401 `{ message: 'Unauthorized' }` when signed out; afterwards `ctx.state.user` is the CurrentUser. */
 export function requireUser(): Middleware {
   const mw: Middleware = async (ctx, next) => {
     if (!ctx.state.user) throw unauthorized('Unauthorized');
@@ -30,7 +43,7 @@ export function requireUser(): Middleware {
 }
 
 /** The signed-in user inside a route behind `requireUser()`. */
-export function currentUser(ctx: { state: { user?: UserDoc } }): UserDoc {
+export function currentUser(ctx: { state: { user?: CurrentUser } }): CurrentUser {
   if (!ctx.state.user) throw unauthorized('Unauthorized');
   return ctx.state.user;
 }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, UpdateProfileBody, emailChanges } from '@fitconnect/contracts';
 import { requireUser, currentUser } from '../http/auth';
 import { validateBody, bodyOf } from '../http/validate';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { verifyPassword } from './password';
 import { User } from './model';
@@ -29,7 +29,9 @@ export function maskEmail(email: string): string {
 }
 
 usersRouter.patch('/profile', requireUser(), validateBody(UpdateProfileBody), async (ctx) => {
-  const user = currentUser(ctx);
+  // The request's user is a cached read-only copy without the password hash: edit the stored document.
+  const user = await User.findOne({ id: currentUser(ctx).id });
+  if (!user) throw unauthorized('Unauthorized');
   const body = bodyOf(ctx, UpdateProfileBody);
   const email = body.email.toLowerCase();
   const oldEmail = user.email;
@@ -50,6 +52,8 @@ usersRouter.patch('/profile', requireUser(), validateBody(UpdateProfileBody), as
     if ((err as { code?: number }).code === 11000) throw conflict('Email already exists');
     throw err;
   }
+  // This instance shows the change at once; others read the user again within the cache TTL.
+  ctx.authCache.dropUser(user.id);
   if (changesEmail) {
     // Tell the old address, so an owner who did not do this can act (reset the password, contact us).
     const { mailer, logger, config } = ctx.deps;

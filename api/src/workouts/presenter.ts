@@ -12,6 +12,10 @@ import type { WorkoutFields } from './model';
 
 type Stored = Pick<WorkoutFields, keyof WorkoutFields>;
 
+/** The fields the detail view reads: GET /api/workouts/{id} projects to these (lean, no _id). */
+export const PLAN_FIELDS = { _id: 0, id: 1, userId: 1, title: 1, duration: 1, fitnessLevel: 1, goals: 1, equipment: 1, sections: 1, description: 1, tips: 1, createdAt: 1 } as const;
+export type PlanSource = Pick<WorkoutFields, Exclude<keyof typeof PLAN_FIELDS, '_id'>>;
+
 /** The generator's view: POST /api/generate-workout, GET /api/ai-workouts/today and /saved (SPEC §3). */
 export function presentGeneratedWorkout(w: Stored): GeneratedWorkout {
   const at = new Date(w.createdAt).toISOString();
@@ -49,7 +53,7 @@ export function presentDeletedTodaysWorkout(c: { id: number; title: string; crea
  * Anyone with the link may read a plan, but its description and tips name the owner's injuries
  * (health data): only the owner (`forOwner`, the default) gets them.
  */
-export function presentWorkoutPlan(w: Stored, opts: { forOwner?: boolean } = {}): WorkoutPlan {
+export function presentWorkoutPlan(w: PlanSource, opts: { forOwner?: boolean } = {}): WorkoutPlan {
   const forOwner = opts.forOwner ?? true;
   let next = 1;
   const exercises: PlanExercise[] = [];

@@ -9,7 +9,7 @@ import { bodyOf, paramsOf, validateBody, validateParams } from '../http/validate
 import { createGenerator, type WorkoutGenerator } from './generators';
 import { Workout } from './model';
 import { authorizeDelete } from './policy';
-import { presentDeletedTodaysWorkout, presentGeneratedWorkout, presentWorkoutPlan } from './presenter';
+import { PLAN_FIELDS, presentDeletedTodaysWorkout, presentGeneratedWorkout, presentWorkoutPlan, type PlanSource } from './presenter';
 import { DailyLimitError, generateWorkout, savedWorkouts, spentClaimWithoutWorkout, todaysWorkouts } from './service';
 
 declare module '../context' {
@@ -81,7 +81,8 @@ workoutsRouter.delete('/api/ai-workouts/saved/:id', requireUser(), validateParam
 // level, goal and equipment (the description and tips name the owner's injuries).
 workoutsRouter.get('/api/workouts/:id', validateParams(IdParams), async (ctx) => {
   const { id } = paramsOf(ctx, IdParams);
-  const workout = await Workout.findOne({ id }).lean();
+  // One indexed read (unique id), lean, only the fields the view shows.
+  const workout = await Workout.findOne({ id }, PLAN_FIELDS).lean<PlanSource>();
   if (!workout) throw notFound('Workout not found');
   ctx.body = presentWorkoutPlan(workout, { forOwner: ctx.state.user?.id === workout.userId });
 });

@@ -1,0 +1,160 @@
+/**
+ * The session/user cache (src/http/authCache.ts) stays correct: what a sign-out, a password reset or a
+ * profile change takes away is refused at once on the instance that did it, and within the cache TTL (1 s)
+ * on a second app instance sharing the database. And it does its job: a signed-in read costs one round trip.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import mongoose from 'mongoose';
+import { WORKOUT_FORM_DEFAULTS, type WorkoutRequest } from '@fitconnect/contracts';
+import { createApp } from '../src/app';
+import { DEFAULT_AUTH_CACHE_TTL_MS } from '../src/http/authCache';
+import { memoryLogger } from '../src/log';
+import { createAgent, signUpAndLogin, startTestApi, type Agent, type TestApi } from './helpers';
+
+jest.setTimeout(90_000);
+
+const TTL = DEFAULT_AUTH_CACHE_TTL_MS;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const request: WorkoutRequest = { ...WORKOUT_FORM_DEFAULTS, duration: 30 };
+
+/** A second agent holding the same cookie (the same browser, or whoever stole the cookie). */
+function sameCookie(from: Agent, url: () => string): Agent {
+  const b = createAgent(url);
+  for (const [k, v] of from.cookies) b.cookies.set(k, v);
+  return b;
+}
+
+/** Database operations (one round trip each) made while `fn` runs, by collection. */
+async function roundTrips(fn: () => Promise<unknown>): Promise<string[]> {
+  const ops: string[] = [];
+  mongoose.set('debug', (collection: string, method: string) => void ops.push(`${collection}.${method}`));
+  try {
+    await fn();
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return ops;
+}
+
+let api: TestApi;
+/** A second app instance (its own cache) on the same database and session secret. */
+let second: http.Server;
+let secondUrl = '';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const app = createApp({ config: api.config, logger: memoryLogger() });
+  second = http.createServer(app.callback());
+  await new Promise<void>((resolve) => second.listen(0, '127.0.0.1', () => resolve()));
+  secondUrl = `http://127.0.0.1:${(second.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  second?.closeAllConnections();
+  await new Promise((r) => second?.close(r));
+  await api?.stop();
+});
+
+describe('sign-out', () => {
+  it('refuses the old cookie at once on the same instance, and within 1 s on another instance', async () => {
+    const a = api.agent();
+    const { user } = await signUpAndLogin(a);
+    const here = sameCookie(a, () => api.url);
+    const there = sameCookie(a, () => secondUrl);
+    // Both instances have the session and user cached now.
+    expect((await here.get('/api/auth/user')).body.user?.id).toBe(user.id);
+    expect((await there.get('/api/auth/user')).body.user?.id).toBe(user.id);
+
+    expect((await a.post('/api/auth/logout')).status).toBe(200);
+    const loggedOutAt = Date.now();
+    expect((await here.get('/api/auth/user')).body).toEqual({ user: null });
+    expect((await here.get('/api/ai-workouts/saved')).status).toBe(401);
+
+    await sleep(Math.max(0, loggedOutAt + TTL - Date.now()));
+    expect((await there.get('/api/auth/user')).body).toEqual({ user: null });
+    expect((await there.get('/api/ai-workouts/saved')).status).toBe(401);
+  });
+});
+
+describe('profile change', () => {
+  it('shows at once on the same instance, and within 1 s on another', async () => {
+    const a = api.agent();
+    await signUpAndLogin(a, { firstName: 'Before' });
+    const there = sameCookie(a, () => secondUrl);
+    expect((await a.get('/api/auth/user')).body.user.firstName).toBe('Before');
+    expect((await there.get('/api/auth/user')).body.user.firstName).toBe('Before');
+
+    const r = await a.patch('/api/users/profile', { firstName: 'After', lastName: 'User', email: (await a.get('/api/auth/user')).body.user.email, location: '' });
+    expect(r.status).toBe(200);
+    const changedAt = Date.now();
+    expect((await a.get('/api/auth/user')).body.user.firstName).toBe('After');
+
+    await sleep(Math.max(0, changedAt + TTL - Date.now()));
+    expect((await there.get('/api/auth/user')).body.user.firstName).toBe('After');
+  });
+
+  it('never hands out the password hash or the database _id with the cached user', async () => {
+    const a = api.agent();
+    await signUpAndLogin(a);
+    for (let i = 0; i < 2; i++) {
+      const me = (await a.get('/api/auth/user')).body.user;
+      expect(Object.keys(me).sort()).toEqual(['email', 'firstName', 'id', 'isTrainer', 'lastName', 'location', 'promoTrainer', 'trainerNumber', 'username']);
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('ends every other session at once on the same instance, and within 1 s on another', async () => {
+    const a = api.agent();
+    const { user, email } = await signUpAndLogin(a);
+    const there = sameCookie(a, () => secondUrl);
+    expect((await a.get('/api/auth/user')).body.user?.id).toBe(user.id);
+    expect((await there.get('/api/auth/user')).body.user?.id).toBe(user.id);
+
+    // Someone else (no session) resets the password with the mailed link.
+    const stranger = api.agent();
+    expect((await stranger.post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const mail = (await api.outbox()).filter((m) => m.to === email).pop()!;
+    const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]);
+    expect((await stranger.post('/api/auth/reset-password', { token, newPassword: 'another123' })).status).toBe(200);
+    const resetAt = Date.now();
+
+    expect((await a.get('/api/auth/user')).body).toEqual({ user: null });
+    await sleep(Math.max(0, resetAt + TTL - Date.now()));
+    expect((await there.get('/api/auth/user')).body).toEqual({ user: null });
+    // The new password works.
+    expect((await api.agent().post('/api/auth/login', { username: user.username, password: 'another123' })).status).toBe(200);
+  });
+});
+
+describe('database round trips of a signed-in GET /api/workouts/:id', () => {
+  it('is one (the workout) while the session and user are cached, three without the cache', async () => {
+    const a = api.agent();
+    await signUpAndLogin(a);
+    const made = await a.post('/api/generate-workout', request);
+    expect(made.status).toBe(201);
+    const path = `/api/workouts/${made.body.id}`;
+
+    // Against instances with a long TTL (so a loaded machine cannot expire the entries mid-test) and with the cache off.
+    const count = async (authCacheTtlMs: number) => {
+      const app = createApp({ config: api.config, logger: memoryLogger(), authCacheTtlMs });
+      const server = http.createServer(app.callback());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      try {
+        const b = sameCookie(a, () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        expect((await b.get(path)).body.id).toBe(made.body.id); // first request: fills the cache, if any
+        return await roundTrips(async () => {
+          const r = await b.get(path);
+          expect(r.status).toBe(200);
+          expect(r.body.id).toBe(made.body.id);
+          expect(r.body.description).toBeDefined(); // the owner's view: the session user was recognised
+        });
+      } finally {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      }
+    };
+    expect(await count(60_000)).toEqual(['workouts.findOne']);
+    expect(await count(0)).toEqual(['sessions.findOne', 'users.findOne', 'workouts.findOne']);
+  });
+});

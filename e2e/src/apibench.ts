@@ -1,0 +1,143 @@
+/**
+ * The API rows of `npm run bench` (issue 9): autocannon on loopback, 10 connections, ~5 s per row, against
+ *   - a bare Koa server (e2e/src/bare-koa.mjs: the yardstick, measured just before each API row),
+ *   - the compiled API (node api/dist/index.js, as `npm start` runs it: embedded database on its worker
+ *     thread, demo data seeded into a temp DATA_DIR): GET /api/workouts/{id} signed in and signed out,
+ *     GET /api/auth/user signed in.
+ * The API first gets 10 s to settle after start (the embedded database is still flushing the seed), then each
+ * target a 2 s warm-up; each API row is compared with a bare Koa run made just before it. A row whose answers were not all 2xx says so (a fast error is not a
+ * fast read). The machine is shared: read the ratios, not the absolute numbers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { WORKOUT_FORM_DEFAULTS } from '@fitconnect/contracts';
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  p50: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface ApiBench {
+  /** Each API row with the bare Koa run measured just before it (the machine's load drifts; adjacent runs compare best). */
+  rows: { name: string; result: LoadResult; bare: LoadResult; signedIn: boolean }[];
+}
+
+const CONNECTIONS = 10;
+const SECONDS = 5;
+
+function start(name: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within 180 s:\n${log}`));
+    }, 180_000);
+    const onData = (d: Buffer) => {
+      log = (log + d.toString()).slice(-4000);
+      const m = ready.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${log}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, total: r.requests.total, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** The session cookies (name=value pairs) a response sets. */
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export async function benchApi(root: string): Promise<ApiBench> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-apibench-'));
+  const started: ChildProcess[] = [];
+  try {
+    const bareKoa = await start('bare Koa', [path.join(root, 'e2e', 'src', 'bare-koa.mjs')], {}, /listening on (http:\/\/\S+)/, root);
+    started.push(bareKoa.child);
+    const api = await start(
+      'the API',
+      [path.join(root, 'api', 'dist', 'index.js')],
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'production' },
+      /API listening on (http:\/\/\S+)/,
+      root,
+    );
+    started.push(api.child);
+    const apiUrl = api.url.replace('localhost', '127.0.0.1');
+
+    // A fresh account with one generated workout.
+    const tag = Date.now().toString(36);
+    const password = 'bench-pass-1';
+    const signup = await fetch(`${apiUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench_${tag}`, email: `bench_${tag}@example.com`, firstName: 'Bench', lastName: 'Mark', location: '', password, confirmPassword: password, isTrainer: false }),
+    });
+    if (signup.status !== 201) throw new Error(`bench signup failed: ${signup.status} ${await signup.text()}`);
+    const cookie = cookiesOf(signup);
+    const gen = await fetch(`${apiUrl}/api/generate-workout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...WORKOUT_FORM_DEFAULTS, duration: 30 }),
+    });
+    if (gen.status !== 201) throw new Error(`bench workout generation failed: ${gen.status} ${await gen.text()}`);
+    const workoutId = ((await gen.json()) as { id: number }).id;
+    const workoutUrl = `${apiUrl}/api/workouts/${workoutId}`;
+
+    // Each target answers what it should before it is loaded.
+    const owner = (await (await fetch(workoutUrl, { headers: { cookie } })).json()) as { id: number; description?: string };
+    const anonymous = (await (await fetch(workoutUrl)).json()) as { id: number; description?: string };
+    const me = (await (await fetch(`${apiUrl}/api/auth/user`, { headers: { cookie } })).json()) as { user: { id: number } | null };
+    if (owner.id !== workoutId || owner.description === undefined) throw new Error('signed-in GET /api/workouts/{id} did not answer the owner view');
+    if (anonymous.id !== workoutId || anonymous.description !== undefined) throw new Error('signed-out GET /api/workouts/{id} did not answer the public view');
+    if (!me.user) throw new Error('GET /api/auth/user did not see the session');
+
+    const targets: { name: string; url: string; headers: Record<string, string>; signedIn: boolean }[] = [
+      { name: 'GET /api/workouts/{id} signed in', url: workoutUrl, headers: { cookie }, signedIn: true },
+      { name: 'GET /api/workouts/{id} signed out', url: workoutUrl, headers: {}, signedIn: false },
+      { name: 'GET /api/auth/user signed in', url: `${apiUrl}/api/auth/user`, headers: { cookie }, signedIn: true },
+    ];
+    await new Promise((r) => setTimeout(r, 10_000));
+    await load(bareKoa.url, {}, 2);
+    const rows: ApiBench['rows'] = [];
+    for (const t of targets) {
+      await load(t.url, t.headers, 2);
+      const bare = await load(bareKoa.url);
+      rows.push({ name: t.name, bare, result: await load(t.url, t.headers), signedIn: t.signedIn });
+    }
+    return { rows };
+  } finally {
+    await Promise.all(started.map(stop));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
