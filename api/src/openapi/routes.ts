@@ -277,4 +277,42 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody },
     },
   },
+  // ---- Staged rollouts (operators and the shell; not for partners) ------------------------------
+  'GET /api/rollout/remotes': {
+    summary: "This visitor's remotes manifest (the shell's /remotes.json)",
+    tag: 'Rollouts',
+    description:
+      'Sets the long-lived first-party visitor cookie `fc_vid` when it is missing. Each area gets its stable entry, or its candidate ' +
+      '(with the stable as `fallback`) when the visitor falls in the candidate\'s share. Private, never cached by shared caches.',
+    responses: { 200: obj('The remotes: area, container name, entry, version and, for a candidate, the fallback') },
+  },
+  'POST /api/rollout/events': {
+    summary: 'Report a load or a load failure of a remote version (beacon)',
+    tag: 'Rollouts',
+    description: 'Same-origin beacon from the shell; JSON or text/plain carrying JSON. Failures of a candidate count towards its automatic rollback.',
+    responses: { 204: { description: 'Recorded' }, 413: { description: 'Body too large', schema: ApiErrorBody }, 415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody } },
+  },
+  'GET /api/ops/rollout': {
+    summary: 'Rollout status of every area (operators)',
+    tag: 'Rollouts',
+    description: 'Needs the operator token (`Authorization: Bearer ...`); used by `npm run rollout -- status`.',
+    responses: { 200: obj('Each area: stable, candidate, percentage, visitors and loads per version, automatic rollback'), 401: msg('Operator token missing or wrong') },
+  },
+  'POST /api/ops/rollout/{area}/set': {
+    summary: "Set an area's candidate and its percentage (operators)",
+    tag: 'Rollouts',
+    description: 'Needs the operator token. The candidate manifest must be reachable and share the stable version\'s singleton versions.',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong') },
+  },
+  'POST /api/ops/rollout/{area}/promote': {
+    summary: "Make an area's candidate its stable version (operators)",
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong') },
+  },
+  'POST /api/ops/rollout/{area}/rollback': {
+    summary: "Set an area's candidate percentage to 0, keeping the candidate (operators)",
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong') },
+  },
 };
+
