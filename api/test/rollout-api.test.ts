@@ -58,10 +58,13 @@ describe('GET /api/rollout/remotes', () => {
 describe('operator calls', () => {
   test('refuse without the operator token, or with a wrong one (401), and are not CORS-open', async () => {
     const a = api.agent();
-    const none = await a.request('GET', '/api/ops/rollout', { headers: { origin: 'https://partner.example' } });
+    const none = await a.request('GET', '/api/ops/rollout');
     expect(none.status).toBe(401);
     expect(none.body.message).toMatch(/Operator token required/);
-    expect(none.headers.get('access-control-allow-origin')).toBeNull();
+    // From another origin it is refused before the token is even looked at, and never CORS-open.
+    const foreign = await a.request('GET', '/api/ops/rollout', { headers: { origin: 'https://partner.example', authorization: `Bearer ${ops.token}` } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const wrong = await a.request('POST', '/api/ops/rollout/trainers/rollback', { headers: { authorization: 'Bearer nope' } });
     expect(wrong.status).toBe(401);
     const set = await a.request('POST', '/api/ops/rollout/trainers/set', { json: { candidate: versionUrl('0.2.0-aaaa1111'), percent: 50 } });
