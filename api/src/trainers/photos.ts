@@ -17,7 +17,7 @@ export const THUMB_SIZE = 160;
 export const PHOTO_BUCKET = 'trainerPhotos';
 export const photoUrl = (fileId: string) => `/api/trainer-photos/${fileId}`;
 
-const tooLarge = () => new HttpError(413, TRAINER_PHOTO_TOO_LARGE, { headers: { Connection: 'close' } });
+const tooLarge = () => new HttpError(413, TRAINER_PHOTO_TOO_LARGE);
 const badType = () => new HttpError(415, TRAINER_PHOTO_BAD_TYPE);
 
 export function photoBucket(): mongoose.mongo.GridFSBucket {
@@ -28,12 +28,16 @@ export function photoBucket(): mongoose.mongo.GridFSBucket {
 
 /**
  * Read the one file in multipart field `field`. The size limit is enforced while streaming: past
- * `maxBytes` parsing stops, nothing more is kept, and a 413 goes back at once with Connection: close.
- * A declared Content-Length that is already too big is refused before reading anything.
+ * `maxBytes` parsing stops, nothing more is kept, and a 413 goes back at once. A declared Content-Length
+ * that is already too big is refused before anything is parsed. Either way the rest of the body is read
+ * and thrown away (discardRest) rather than the connection closed under it.
  */
 export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER_PHOTO_MAX_BYTES): Promise<Buffer> {
   const declared = Number(ctx.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
+    discardRest(ctx.req);
+    return Promise.reject(tooLarge());
+  }
   let bb: busboy.Busboy;
   try {
     bb = busboy({ headers: ctx.req.headers, limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 8 * 1024 } });
@@ -74,9 +78,11 @@ export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER
 }
 
 /**
- * After a refusal nothing more is parsed or kept: the rest of the body is read and thrown away (so the
- * client can read the 413 instead of meeting a connection reset), up to a bound past which the socket is
- * dropped. The 413 carries Connection: close, so the connection ends with the response.
+ * After a refusal nothing more is parsed or kept: the rest of the body is read and thrown away, up to a
+ * bound past which the socket is dropped. The answer does not close the connection: closing a socket the
+ * client is still writing to makes the server's kernel answer with a reset, which can discard the 413
+ * from the client's receive buffer before it is read (the client then sees EPIPE/ECONNRESET, not 413).
+ * A client that stops sending once it has the answer simply closes the connection itself.
  */
 function discardRest(req: Context['req'], maxBytes = 16 * 1024 * 1024): void {
   let seen = 0;
