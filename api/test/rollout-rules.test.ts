@@ -1,4 +1,4 @@
-import { ROLLOUT_AREAS, RolloutArea, RolloutEventBody, RolloutPercent, RolloutSetBody } from '@fitconnect/contracts';
+import { ROLLOUT_AREAS, RolloutArea, RolloutEventBody, RolloutPercent, RolloutSetBody } from '@fitconnect/contracts/src/server';
 import { HttpError } from '../src/http/errors';
 import { REMOTES, thresholdFromEnv } from '../src/rollout/options';
 import { passedThreshold, planPromote, planRollback, planSet, type AreaRollout } from '../src/rollout/rules';

@@ -8,6 +8,4 @@ export * from './trainers';
 export * from './messages';
 export * from './feedback';
 export * from './exercises';
-export * from './trainerResponses';
-export * from './partners';
-export * from './rollout';
+// Server-side only contracts (trainer read responses, partners, rollouts): ./server.ts.

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { ApiErrorBody, TrainerListItemResponse, TrainerPhotoResponseSchema, TrainerResponse, TrainerReviewResponse } from '@fitconnect/contracts';
+import { ApiErrorBody, TrainerListItemResponse, TrainerPhotoResponseSchema, TrainerResponse, TrainerReviewResponse } from '@fitconnect/contracts/src/server';
 import { guardDocOf, type GuardDoc } from './meta';
 import { OPERATIONS, type ResponseDoc } from './routes';
 import { PUBLIC_ROUTES } from '../http/cors';

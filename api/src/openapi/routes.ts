@@ -23,7 +23,7 @@ import {
   TrainerReviewResponse,
   UnreadTotal,
   UserChallenge,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/src/server';
 
 /**
  * What the routes' guards cannot say about themselves: a summary, a tag and the answers, per

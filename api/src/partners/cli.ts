@@ -12,7 +12,7 @@
  */
 import { startEmbeddedMongo } from '@fitconnect/embedded-mongo';
 import path from 'node:path';
-import { PartnerId } from '@fitconnect/contracts';
+import { PartnerId } from '@fitconnect/contracts/src/server';
 import { loadConfig } from '../config';
 import { connectDb, disconnectDb } from '../db/connect';
 import '../app';

@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
-import { PARTNER_EVENT_KINDS, type PartnerEventKind } from '@fitconnect/contracts';
+import { PARTNER_EVENT_KINDS, type PartnerEventKind } from '@fitconnect/contracts/src/server';
 
 /** A partner site given an id for the embedded trainer finder (`npm run partners -- add <id> <name>`). */
 export interface PartnerFields {

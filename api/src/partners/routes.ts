@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import coBody from 'co-body';
 import type { Middleware } from 'koa';
-import { PARTNER_EVENT_MAX_BYTES, PartnerEventBody } from '@fitconnect/contracts';
+import { PARTNER_EVENT_MAX_BYTES, PartnerEventBody } from '@fitconnect/contracts/src/server';
 import { badRequest, HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, parseOrThrow } from '../http/validate';

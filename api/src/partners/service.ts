@@ -1,4 +1,4 @@
-import { PARTNER_EVENT_KINDS, PartnerId, type PartnerEventKind } from '@fitconnect/contracts';
+import { PARTNER_EVENT_KINDS, PartnerId, type PartnerEventKind } from '@fitconnect/contracts/src/server';
 import { Partner, PartnerCount } from './model';
 
 /** Registered by the demo seed: the demo partner page (`npm start`) embeds the finder with this id. */

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ManifestUrl, RolloutArea, RolloutPercent, type RolloutAreaStatus, type RolloutStatus } from '@fitconnect/contracts';
+import { ManifestUrl, RolloutArea, RolloutPercent, type RolloutAreaStatus, type RolloutStatus } from '@fitconnect/contracts/src/server';
 import { loadConfig } from '../config';
 import { operatorTokenFile } from './options';
 

@@ -1,4 +1,4 @@
-import type { RolloutAreaStatus, RolloutStatus, RolloutVersionStats } from '@fitconnect/contracts';
+import type { RolloutAreaStatus, RolloutStatus, RolloutVersionStats } from '@fitconnect/contracts/src/server';
 import type { RolloutFields } from './model';
 import type { FailureThreshold } from './rules';
 import { DEFAULT_VERSION, REMOTES } from './options';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { randomBytes } from 'node:crypto';
-import { RolloutAreaParams, RolloutEventBody, RolloutSetBody, VISITOR_COOKIE, VisitorId } from '@fitconnect/contracts';
+import { RolloutAreaParams, RolloutEventBody, RolloutSetBody, VISITOR_COOKIE, VisitorId } from '@fitconnect/contracts/src/server';
 import { badRequest, HttpError, payloadTooLarge } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, paramsOf, parseOrThrow, validateBody, validateParams } from '../http/validate';

@@ -3,7 +3,7 @@
  * operator's set / promote / rollback. The configuration lives in MongoDB; each process keeps it for at
  * most `cacheTtlMs`, so a change made through any instance reaches every instance within seconds.
  */
-import type { RemoteEntry } from '@fitconnect/contracts';
+import type { RemoteEntry } from '@fitconnect/contracts/src/server';
 import type { AppDeps } from '../context';
 import { conflict, badRequest } from '../http/errors';
 import { inCandidate } from './bucket';
