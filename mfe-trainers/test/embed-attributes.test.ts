@@ -1,3 +1,6 @@
+import fc from 'fast-check';
+// The API's rule, imported by path: the API-only contracts are not in the shared index (contracts/src/server.ts).
+import { PartnerId } from '@fitconnect/contracts/src/partners';
 import { TRAINER_LIST_HEADERS } from '@fitconnect/contracts';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit, parseLocation, parsePartner, parseTheme, readOptions } from '../embed/attributes';
 import { LIST_HEADERS, listUrl, profileUrl } from '../embed/api';
@@ -67,5 +70,28 @@ describe('finder URLs', () => {
     s.src = 'https://fit.example:8443/embed/finder.abc.js';
     expect(scriptOrigin(s, 'https://partner.example/page')).toBe('https://fit.example:8443');
     expect(scriptOrigin(null, 'https://partner.example/page')).toBe('https://partner.example');
+  });
+});
+
+describe("the finder's partner id rule is the API's (written twice so the widget ships no zod)", () => {
+  const apiAccepts = (s: string) => PartnerId.safeParse(s).success;
+
+  test.each(['demo-gym', 'ab', 'a1', '9-lives', 'a'.repeat(40), 'a', 'a'.repeat(41), '-gym', 'Demo-Gym', 'gym_1', 'gym 1', 'gym.1', ''])(
+    '%j: the finder and the API agree',
+    (id) => {
+      expect(parsePartner(id) !== null).toBe(apiAccepts(id));
+    },
+  );
+
+  test('they agree on random strings from the same alphabet and beyond', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'abz09-_A .'.split('')), maxLength: 44 }), (id) => {
+        // parsePartner trims the attribute first; the API gets what the finder sends.
+        const sent = parsePartner(id);
+        if (sent !== null) expect(apiAccepts(sent)).toBe(true);
+        expect(parsePartner(id.trim()) !== null).toBe(apiAccepts(id.trim()));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
