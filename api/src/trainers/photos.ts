@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import mongoose from 'mongoose';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
 import { TRAINER_MESSAGES, TRAINER_PHOTO_BAD_TYPE, TRAINER_PHOTO_MAX_BYTES, TRAINER_PHOTO_TOO_LARGE } from '@fitconnect/contracts';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { Trainer } from './model';
@@ -102,6 +102,17 @@ export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
 }
 
 /**
+ * sharp (libvips: about 20 MB resident) is loaded by the first upload, not when the API starts: most API
+ * processes never re-encode a photo (issue 9, the memory of `npm start`). A missing or broken sharp is a
+ * 500 on the upload, never mistaken for a bad image.
+ */
+let sharpLoading: Promise<typeof sharpType> | null = null;
+function loadSharp(): Promise<typeof sharpType> {
+  sharpLoading ??= import('sharp').then((m) => ((m as { default?: typeof sharpType }).default ?? (m as unknown as typeof sharpType)));
+  return sharpLoading;
+}
+
+/**
  * The stored renditions: an 800 px square WebP and a 160 px thumbnail, turned upright from the EXIF
  * orientation first. sharp writes no metadata unless asked, so EXIF (GPS position included), XMP and
  * IPTC are gone. A file whose signature lies (a text file named .png) or that does not decode is a 415.
@@ -109,6 +120,7 @@ export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
 export async function renderPhoto(input: Buffer): Promise<{ photo: Buffer; thumb: Buffer }> {
   const kind = sniffImageType(input);
   if (!kind) throw badType();
+  const sharp = await loadSharp();
   try {
     const base = sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
     const meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
