@@ -10,6 +10,9 @@
 //   /vendor/react*.js the partner's React 18 (UMD builds from the react-18 / react-dom-18 npm aliases)
 //
 // Prints `listening on http://<host>:<port>` once ready.
+//
+// `npm start` runs it inside its own supervising process (createPartnerDemoServer) rather than as one more
+// Node process: a whole process for three static files cost about 45 MB of the site's memory (issue 9).
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -45,43 +48,49 @@ function vendorFile(name) {
   return null;
 }
 
-let opts;
-try {
-  opts = parse(process.argv.slice(2));
-} catch (err) {
-  console.error(`partner-demo: ${err.message}`);
-  process.exit(2);
+/** The demo partner site's HTTP server (not listening yet); `origin` is where the finder's script comes from. */
+export function createPartnerDemoServer(origin) {
+  const opts = { origin: new URL(origin).origin };
+  return http.createServer(async (req, res) => {
+    const send = (status, type, body) => {
+      res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    try {
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
+      if (pathname === '/' || pathname === '/index.html') {
+        const html = await readFile(path.join(here, 'index.html'), 'utf8');
+        return send(200, 'text/html; charset=utf-8', html.replaceAll('{{FITCONNECT_ORIGIN}}', escapeHtml(opts.origin)));
+      }
+      if (pathname === '/blank.html') return send(200, 'text/html; charset=utf-8', await readFile(path.join(here, 'blank.html')));
+      if (pathname === '/partner-app.js') return send(200, 'text/javascript; charset=utf-8', await readFile(path.join(here, 'partner-app.js')));
+      if (pathname.startsWith('/vendor/')) {
+        const file = vendorFile(pathname.slice('/vendor/'.length));
+        if (file) return send(200, 'text/javascript; charset=utf-8', await readFile(file));
+      }
+      if (pathname === '/favicon.ico') {
+        res.writeHead(204);
+        return res.end();
+      }
+      return send(404, 'text/plain; charset=utf-8', 'Not found');
+    } catch (err) {
+      console.error('[partner-demo]', err);
+      if (!res.headersSent) send(500, 'text/plain; charset=utf-8', 'Internal error');
+    }
+  });
 }
 
-const server = http.createServer(async (req, res) => {
-  const send = (status, type, body) => {
-    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  };
+const runAsCommand = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runAsCommand) {
+  let opts;
   try {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
-    if (pathname === '/' || pathname === '/index.html') {
-      const html = await readFile(path.join(here, 'index.html'), 'utf8');
-      return send(200, 'text/html; charset=utf-8', html.replaceAll('{{FITCONNECT_ORIGIN}}', escapeHtml(opts.origin)));
-    }
-    if (pathname === '/blank.html') return send(200, 'text/html; charset=utf-8', await readFile(path.join(here, 'blank.html')));
-    if (pathname === '/partner-app.js') return send(200, 'text/javascript; charset=utf-8', await readFile(path.join(here, 'partner-app.js')));
-    if (pathname.startsWith('/vendor/')) {
-      const file = vendorFile(pathname.slice('/vendor/'.length));
-      if (file) return send(200, 'text/javascript; charset=utf-8', await readFile(file));
-    }
-    if (pathname === '/favicon.ico') {
-      res.writeHead(204);
-      return res.end();
-    }
-    return send(404, 'text/plain; charset=utf-8', 'Not found');
+    opts = parse(process.argv.slice(2));
   } catch (err) {
-    console.error('[partner-demo]', err);
-    if (!res.headersSent) send(500, 'text/plain; charset=utf-8', 'Internal error');
-  }
-});
-
+    console.error(`partner-demo: ${err.message}`);
+    process.exit(2);
+}
+const server = createPartnerDemoServer(opts.origin);
 server.once('error', (err) => {
   console.error(`partner-demo: port ${opts.port} ${err.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${err.code})`}.`);
   process.exit(3);
@@ -97,3 +106,4 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+}
