@@ -115,30 +115,37 @@ async function landingFromResponses(page: Page, url: string) {
   return { requests: sizes.length, gzip: sizes.reduce((a, b) => a + b, 0), raw: raws.reduce((a, b) => a + b, 0) };
 }
 
-/** Bytes on the wire for the landing's JS when the browser asks for br/gzip. */
+/**
+ * Bytes on the wire for the landing's JS when the browser asks for br/gzip. Files under 1 KB are built
+ * without .br/.gz siblings on purpose (build-config/precompress.js: the headers would outweigh the saving),
+ * so the goal counts the responses of 1 KB or more; the small ones are listed beside it.
+ */
 async function onTheWire(site: Site) {
   const page = await site.newPage();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  let compressed = 0;
-  let total = 0;
+  const MIN = 1024;
   let wire = 0;
-  const ids = new Map<string, boolean>();
-  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { headers: Record<string, string> } }) => {
+  const scripts = new Map<string, { url: string; encoding: string | undefined; length: number | null }>();
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
     if (e.type !== 'Script') return;
-    total += 1;
-    const enc = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
-    if (enc === 'br' || enc === 'gzip') compressed += 1;
-    ids.set(e.requestId, true);
+    const header = (name: string) => Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === name)?.[1];
+    const length = header('content-length');
+    scripts.set(e.requestId, { url: e.response.url, encoding: header('content-encoding'), length: length === undefined ? null : Number(length) });
   });
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-    if (ids.has(e.requestId)) wire += e.encodedDataLength;
+    if (scripts.has(e.requestId)) wire += e.encodedDataLength;
   });
   await page.goto(site.url('/'));
   await page.locator('main h1').first().waitFor();
   await page.waitForTimeout(1500);
   await page.context().close();
-  return { compressed, total, wire };
+  const all = [...scripts.values()];
+  const isCompressed = (s: { encoding: string | undefined }) => s.encoding === 'br' || s.encoding === 'gzip';
+  // An uncompressed response is "small" when its Content-Length says it is under 1 KB.
+  const small = all.filter((s) => !isCompressed(s) && s.length !== null && s.length < MIN);
+  const large = all.filter((s) => !small.includes(s));
+  return { compressed: large.filter(isCompressed).length, total: large.length, small: small.length, wire };
 }
 
 /** Resident memory of `node scripts/start.mjs` and every process under it, once the site is up. */
@@ -254,7 +261,11 @@ async function main() {
     goals.push(['landing JS <= 150 KB gzip', landing.gzip <= 150 * KB], ['landing JS <= 1.15x monolith', ratio <= 1.15]);
 
     const wire = await onTheWire(site);
-    rows.push(['bytes on the wire (landing JS)', `${wire.compressed} of ${wire.total} JS responses compressed, ${kb(wire.wire)} transferred for ${kb(landing.raw)} of JS`, 'brotli or gzip']);
+    rows.push([
+      'bytes on the wire (landing JS)',
+      `${wire.compressed} of ${wire.total} JS responses of 1 KB or more compressed (+${wire.small} under 1 KB, sent as is), ${kb(wire.wire)} transferred for ${kb(landing.raw)} of JS`,
+      'brotli or gzip',
+    ]);
     goals.push(['JS compressed on the wire', wire.total > 0 && wire.compressed === wire.total]);
 
     for (const v of visits) {
