@@ -1,7 +1,7 @@
 /**
  * The API rows of `npm run bench` (issue 9): autocannon on loopback, 10 connections, ~5 s per row, against
  *   - a bare Koa server (e2e/src/bare-koa.mjs: the yardstick, measured just before each API row),
- *   - the compiled API (node api/dist/index.js, as `npm start` runs it: embedded database on its worker
+ *   - the compiled API (node --max-semi-space-size=2 api/dist/index.js, as `npm start` runs it: embedded database on its worker
  *     thread, demo data seeded into a temp DATA_DIR): GET /api/workouts/{id} signed in and signed out,
  *     GET /api/auth/user signed in.
  * The API first gets 10 s to settle after start (the embedded database is still flushing the seed), then each
@@ -87,7 +87,8 @@ export async function benchApi(root: string): Promise<ApiBench> {
     started.push(bareKoa.child);
     const api = await start(
       'the API',
-      [path.join(root, 'api', 'dist', 'index.js')],
+      // The node flags npm start gives the API (scripts/start.mjs).
+      ['--max-semi-space-size=2', path.join(root, 'api', 'dist', 'index.js')],
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'production' },
       /API listening on (http:\/\/\S+)/,
       root,
