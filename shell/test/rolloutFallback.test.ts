@@ -217,6 +217,21 @@ test('a candidate that fails while its nav badge loads falls back to stable for 
   expect(reports).toEqual([expect.objectContaining({ area: 'trainers', version: '0.2.0-cand', outcome: 'failed' })]);
 });
 
+test("a candidate's nav badge that loads is reported as a load of the candidate (a stable one is not reported)", async () => {
+  const Badge = () => null;
+  const { runtime } = entryRuntime({ [CANDIDATE]: [{ default: Badge }], 'http://r.test:3005/mf-manifest.json': [{ default: Badge }] });
+  const reports: LoadReport[] = [];
+  const loader = new AreaLoader({
+    runtime,
+    fetchManifest: async () => candidateManifest,
+    fetchExposes: async () => ['./routes', './navBadge'],
+    report: (e) => reports.push(e),
+  });
+  await expect(loader.loadExtra('trainers', 'navBadge')).resolves.toBe(Badge);
+  await expect(loader.loadExtra('challenges', 'navBadge')).resolves.toBe(Badge);
+  expect(reports).toEqual([{ area: 'trainers', version: '0.2.0-cand', outcome: 'loaded' }]);
+});
+
 test('once an area fell back, its badge is read from the stable entry without trying the candidate', async () => {
   const Badge = () => null;
   const { runtime, loads } = entryRuntime({ [CANDIDATE]: [new Error('boom')], [STABLE]: [routesModule('stable'), { default: Badge }] });

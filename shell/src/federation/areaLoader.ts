@@ -250,7 +250,11 @@ export class AreaLoader {
     // A candidate that already failed on this page is not tried again: its stable entry is used instead.
     const stable = this.fellBack.get(area);
     try {
-      return await this.loadExtraFrom(area, extra, remote.name, stable?.entry ?? remote.entry);
+      const component = await this.loadExtraFrom(area, extra, remote.name, stable?.entry ?? remote.entry);
+      // A candidate's extra that loads is a load of the candidate, as one that fails is a failure: a badge
+      // shown on every page must not be measured against the area's (fewer) page visits alone.
+      if (!stable && remote.fallback && remote.version) this.send({ area, version: remote.version, outcome: 'loaded' });
+      return component;
     } catch (err) {
       if (stable || !remote.fallback) throw err;
       // The candidate failed while loading an extra (e.g. the nav badge): report it and switch this area to
