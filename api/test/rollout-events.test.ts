@@ -119,6 +119,44 @@ describe('automatic rollback', () => {
     expect(again.body.candidate).toMatchObject({ percent: 10, loads: 0, failures: 0 });
     expect(again.body.autoRollback).toBeNull();
   });
+  test("a visitor's repeated reports count once per outcome, and a visitor id the API never gave the candidate counts nothing", async () => {
+    expect((await ops.set('trainers', { percent: 100 })).status).toBe(200);
+    const before = await trainers();
+    const totals = () => trainers().then((t) => t.versions.find((v: { role: string }) => v.role === 'candidate'));
+    const totalsBefore = await totals();
+    const v = await freshVisitor(api);
+    expect(v.entry.version).toBe(CANDIDATE);
+    const fail = () => v.agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'failed', reason: 'ChunkLoadError' });
+    for (let i = 0; i < 3; i += 1) expect((await fail()).status).toBe(204);
+    expect((await Promise.all(Array.from({ length: 5 }, fail))).map((r) => r.status)).toEqual([204, 204, 204, 204, 204]);
+    for (let i = 0; i < 3; i += 1) await v.agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'loaded' });
+    // A well-formed visitor id (bucketed into the candidate at 100 %) that /api/rollout/remotes never issued.
+    const forged = await api.agent().request('POST', '/api/rollout/events', {
+      json: { area: 'trainers', version: CANDIDATE, outcome: 'failed' },
+      headers: { cookie: 'fc_vid=AAAAAAAAAAAAAAAAAAAAAA' },
+    });
+    expect(forged.status).toBe(204);
+    const after = await trainers();
+    expect(after.candidate).toMatchObject({ percent: 100, loads: before.candidate.loads + 2, failures: before.candidate.failures + 1 });
+    expect(await totals()).toMatchObject({ loads: totalsBefore.loads + 2, failures: totalsBefore.failures + 1 });
+  });
+
+  test('a set that keeps the run (a new percentage) keeps the reports that arrive while it checks the manifests', async () => {
+    const before = (await trainers()).candidate;
+    // The candidate's manifest answers slowly: the set command reads the rollout, then waits for it.
+    cdn.set(`/versions/${CANDIDATE}/mf-manifest.json`, { body: manifest(), delayMs: 800 });
+    try {
+      const setting = ops.set('trainers', { candidate: `${cdn.url}/versions/${CANDIDATE}/mf-manifest.json`, percent: 90 });
+      await new Promise((r) => setTimeout(r, 300));
+      let v = await freshVisitor(api);
+      while (v.entry.version !== CANDIDATE) v = await freshVisitor(api);
+      expect((await v.agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'failed' })).status).toBe(204);
+      expect((await setting).status).toBe(200);
+    } finally {
+      cdn.set(`/versions/${CANDIDATE}/mf-manifest.json`, { body: manifest() });
+    }
+    expect((await trainers()).candidate).toMatchObject({ percent: 90, loads: before.loads + 1, failures: before.failures + 1 });
+  });
 });
 
 test('the beacon is rate limited per visitor (429 with Retry-After)', async () => {

@@ -30,6 +30,8 @@ interface Route {
   raw?: string;
   /** Never answer (a hung server). */
   hang?: boolean;
+  /** Answer after this many milliseconds (a slow server). */
+  delayMs?: number;
 }
 
 export interface ManifestServer {
@@ -47,8 +49,12 @@ export async function startManifestServer(): Promise<ManifestServer> {
       return;
     }
     if (r.hang) return;
-    res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
-    res.end(r.raw ?? JSON.stringify(r.body));
+    const send = () => {
+      res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
+      res.end(r.raw ?? JSON.stringify(r.body));
+    };
+    if (r.delayMs) setTimeout(send, r.delayMs);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -80,8 +80,13 @@ export function versionOf(url: string, info: Pick<ManifestInfo, 'buildName' | 'b
   }
   const seg = /\/versions\/([^/]+)\//.exec(pathname)?.[1];
   if (seg) {
-    const v = decodeURIComponent(seg);
-    if (v.length <= 100) return v;
+    let v: string | null = null;
+    try {
+      v = decodeURIComponent(seg);
+    } catch {
+      /* a malformed escape (%E0%A4%A): not a version name, fall through */
+    }
+    if (v !== null && v.length <= 100) return v;
   }
   if (info.buildVersion) {
     const v = info.buildName ? `${info.buildName}@${info.buildVersion}` : info.buildVersion;

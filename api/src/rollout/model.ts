@@ -65,10 +65,26 @@ export interface RolloutVisitorFields {
   version: string;
   visitorId: string;
   firstSeen: Date;
+  /**
+   * The candidate run (its `setAt`) for which this visitor's load / failure has been counted: each counts
+   * once per run (service.recordEvent); setting the candidate afresh starts new runs.
+   */
+  loadCountedFor?: Date;
+  failureCountedFor?: Date;
 }
 const visitorSchema = new Schema<RolloutVisitorFields>(
-  { area: { type: String, required: true }, version: { type: String, required: true }, visitorId: { type: String, required: true }, firstSeen: { type: Date, required: true } },
+  {
+    area: { type: String, required: true },
+    version: { type: String, required: true },
+    visitorId: { type: String, required: true },
+    firstSeen: { type: Date, required: true },
+    loadCountedFor: { type: Date },
+    failureCountedFor: { type: Date },
+  },
   { versionKey: false, collection: 'rolloutvisitors' },
 );
 visitorSchema.index({ area: 1, version: 1, visitorId: 1 }, { unique: true });
+/** Rows go after 180 days: they only feed `status` and the once-per-visitor counting of a live candidate. */
+export const VISITOR_ROW_TTL_S = 180 * 24 * 60 * 60;
+visitorSchema.index({ firstSeen: 1 }, { expireAfterSeconds: VISITOR_ROW_TTL_S });
 export const RolloutVisitor = mongoose.model<RolloutVisitorFields>('RolloutVisitor', visitorSchema);

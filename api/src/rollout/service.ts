@@ -152,10 +152,12 @@ export interface RecordedEvent {
 
 /**
  * A load attempt reported by the shell. Counted when the version is the area's current stable or
- * candidate (anything else is ignored); a candidate's report counts only from a visitor whose bucket is
- * in the candidate, so nobody else can push a candidate over the threshold. A failure that brings the
- * current candidate to the threshold sets its percentage to 0 with one conditional update: however many
- * failures arrive at once, exactly one rollback is recorded.
+ * candidate (anything else is ignored). A candidate's report counts only from a visitor whose bucket is
+ * in the candidate and whom /api/rollout/remotes gave it (its visitor row exists), and at most once per
+ * visitor and outcome: so the threshold is a share of visitors, and one client repeating reports (or
+ * reloading a broken page) cannot push a candidate over it, nor hide its failures behind repeated loads.
+ * A failure that brings the current candidate to the threshold sets its percentage to 0 with one
+ * conditional update: however many failures arrive at once, exactly one rollback is recorded.
  */
 export async function recordEvent(
   deps: AppDeps,
@@ -172,6 +174,14 @@ export async function recordEvent(
     return { counted: false, rolledBack: false };
   }
   const failed = event.outcome === 'failed' ? 1 : 0;
+  if (isCandidate) {
+    // Claim this visitor's one count of this outcome in this run of the candidate (atomic: simultaneous
+    // repeats claim it once).
+    const flag = failed ? 'failureCountedFor' : 'loadCountedFor';
+    const run = new Date(cand.setAt);
+    const claim = await RolloutVisitor.updateOne({ area: event.area, version: event.version, visitorId, [flag]: { $ne: run } }, { $set: { [flag]: run } });
+    if (claim.modifiedCount !== 1) return { counted: false, rolledBack: false };
+  }
   await RolloutCounter.updateOne(
     { area: event.area, version: event.version },
     { $inc: { loads: 1, failures: failed }, $setOnInsert: { area: event.area, version: event.version } },
@@ -209,7 +219,15 @@ async function save(area: string, current: RolloutFields | null, next: AreaRollo
       throw err;
     }
   }
-  const saved = await Rollout.findOneAndUpdate({ area, rev: current.rev }, { $set: fields, $inc: { rev: 1 } }, { returnDocument: 'after', lean: true });
+  // When the candidate run goes on (same version, same setAt: a new percentage, or a rollback), its counts
+  // are left to the $inc of recordEvent: writing back the counts read before the manifest checks (up to
+  // 10 s earlier) would drop the reports that arrived meanwhile. rev does not move on those $inc.
+  const sameRun =
+    current.candidate && next.candidate && current.candidate.version === next.candidate.version && +current.candidate.setAt === +next.candidate.setAt;
+  const $set = sameRun
+    ? { stable: next.stable, 'candidate.entry': next.candidate!.entry, 'candidate.percent': next.candidate!.percent, autoRollback: next.autoRollback, updatedAt: next.updatedAt }
+    : fields;
+  const saved = await Rollout.findOneAndUpdate({ area, rev: current.rev }, { $set, $inc: { rev: 1 } }, { returnDocument: 'after', lean: true });
   if (!saved) throw changed();
   return saved;
 }
