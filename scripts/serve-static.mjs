@@ -298,7 +298,15 @@ export function createStaticServer(opts) {
       }
       const version = /^\/versions\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})(\/.*)$/.exec(pathname);
       if (version) {
-        if (version[2].split('/').some((seg) => seg.startsWith('.'))) {
+        // Checked decoded (the file server decodes %2e too): no dotfile, and no segment that does not decode.
+        const decoded = version[2].split('/').map((seg) => {
+          try {
+            return decodeURIComponent(seg);
+          } catch {
+            return null;
+          }
+        });
+        if (decoded.some((seg) => seg === null || seg.startsWith('.'))) {
           notFound(res);
           return;
         }

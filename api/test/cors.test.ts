@@ -146,6 +146,13 @@ describe('every other route refuses cross-origin use', () => {
       expect(r.body).toEqual({ message: CROSS_ORIGIN_REFUSED });
       expectNoCors(r.headers);
     }
+    // The router matches paths case-insensitively: /API/reviews is the same route, and refused the same way.
+    const upper = await call('/API/reviews', {
+      method: 'POST',
+      headers: { Origin: PARTNER_SITE, cookie: cookieOf(client), 'content-type': 'application/json' },
+      body: JSON.stringify({ trainerId: trainer.id, rating: 1, comment: 'csrf' }),
+    });
+    expect(upper.status).toBe(403);
     expect(await TrainerReview.countDocuments({ trainerId: trainer.id })).toBe(before);
     expect((await client.get(`/api/trainers/${trainer.id}/reviews`)).body).toEqual([]);
   });
@@ -247,6 +254,10 @@ describe('partner beacon POST /api/partners/events', () => {
     }
     expect((await beacon({ partner: 'leeds-gym', kind: 'impression' }, 'application/x-www-form-urlencoded')).status).toBe(415);
     expect((await beacon(JSON.stringify({ partner: 'leeds-gym', kind: 'impression', pad: 'x'.repeat(5000) }))).status).toBe(413);
+    // A body that claims gzip but is not: 400, not a 500.
+    const broken = await beacon('{"partner":"leeds-gym","kind":"impression"}', 'text/plain', { 'content-encoding': 'gzip' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe('Could not read the request body');
     expect(await counts('leeds-gym')).toEqual(before);
   });
 

@@ -128,6 +128,8 @@ describe('manifests', () => {
     const info = parseManifest(manifest({}), 'u');
     expect(versionOf('http://localhost:3002/versions/0.2.0-1a2b3c4d/mf-manifest.json', info)).toBe('0.2.0-1a2b3c4d');
     expect(versionOf('http://cdn.example/trainers/mf-manifest.json', info)).toBe('mfe-trainers@0.1.0');
+    // A segment that does not decode is no version name (and no exception).
+    expect(versionOf('http://cdn.example/versions/%E0%A4%A/mf-manifest.json', info)).toBe('mfe-trainers@0.1.0');
   });
 
   test('a body without metaData.remoteEntry is not a manifest', () => {

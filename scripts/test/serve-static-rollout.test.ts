@@ -243,7 +243,10 @@ describe('/versions/<version>/', () => {
   function release(root: string, version: string, files: Record<string, string>) {
     const dir = path.join(root, 'releases', version);
     mkdirSync(dir, { recursive: true });
-    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
   }
 
   test('serves every version folder beside dist/, including one built after the server started; hashed chunks are immutable', async () => {
@@ -287,6 +290,11 @@ describe('/versions/<version>/', () => {
     expect((await get(`${site.url}/versions/.tmp-x-123/mf-manifest.json`)).status).toBe(404);
     expect((await get(`${site.url}/versions/%2e%2e/secret.txt`)).status).toBe(404);
     expect((await get(`${site.url}/versions/x/..%2f..%2fsecret.txt`)).body).not.toBe('secret');
+    // A dotfile inside a version folder, asked for with its dot escaped, stays hidden.
+    release(root, '0.1.0-aaaa', { 'mf-manifest.json': '{}', '.git/config': 'private' });
+    expect((await get(`${site.url}/versions/0.1.0-aaaa/mf-manifest.json`)).status).toBe(200);
+    expect((await get(`${site.url}/versions/0.1.0-aaaa/%2egit/config`)).status).toBe(404);
+    expect((await get(`${site.url}/versions/0.1.0-aaaa/.git/config`)).status).toBe(404);
   });
 
   test('--versions names another folder', async () => {

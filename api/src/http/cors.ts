@@ -91,7 +91,8 @@ export const CROSS_ORIGIN_REFUSED = 'Cross-origin requests are not allowed';
 /** The middleware (mounted right after the error handler, before the body parser and the session). */
 export function cors(): Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
+    // The router matches paths case-insensitively, so /API/... is an API call too.
+    if (!ctx.path.toLowerCase().startsWith('/api/')) return next();
     const preflight = ctx.method === 'OPTIONS';
     const requested = preflight ? ctx.get('Access-Control-Request-Method').toUpperCase() || 'GET' : ctx.method;
     const route = publicRouteFor(requested, ctx.path);

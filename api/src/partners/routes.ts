@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import coBody from 'co-body';
 import type { Middleware } from 'koa';
 import { PARTNER_EVENT_MAX_BYTES, PartnerEventBody } from '@fitconnect/contracts/src/server';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError, toHttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, parseOrThrow } from '../http/validate';
 import { documented } from '../openapi/meta';
@@ -21,7 +21,13 @@ function readBeaconBody(): Middleware {
   const mw: Middleware = async (ctx, next) => {
     let raw: unknown;
     if (ctx.is('text/plain')) {
-      const text = await coBody.text(ctx, { limit: PARTNER_EVENT_MAX_BYTES, encoding: 'utf-8' });
+      let text: string;
+      try {
+        text = await coBody.text(ctx, { limit: PARTNER_EVENT_MAX_BYTES, encoding: 'utf-8' });
+      } catch (err) {
+        // A body that does not decode (a broken Content-Encoding raises a bare zlib error) is the client's doing.
+        throw toHttpError(err) ?? badRequest('Could not read the request body');
+      }
       try {
         raw = JSON.parse(text);
       } catch {
