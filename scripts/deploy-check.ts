@@ -362,6 +362,19 @@ export function checkDeployment(root: string, opts: { composeText?: string; read
     }
   }
 
+  // 6. Where each remote lives: the API answers every visitor's /remotes.json (staged rollouts) and the
+  //    shell answers the same list when the API does not; both must read the same REMOTE_<AREA>_URL.
+  const remoteUrls = (svc: unknown) =>
+    Object.entries(isDict(svc) ? envOf(svc) : {})
+      .filter(([k]) => /^REMOTE_[A-Z]+_URL$/.test(k))
+      .sort(([a], [b]) => a.localeCompare(b));
+  const apiRemotes = remoteUrls(rawServices.api);
+  const shellRemotes = remoteUrls(rawServices.shell);
+  if (shellRemotes.length === 0) fail('service shell sets no REMOTE_<AREA>_URL: browsers would not find the remotes');
+  else if (JSON.stringify(apiRemotes) !== JSON.stringify(shellRemotes)) {
+    fail(`services api and shell must set the same REMOTE_<AREA>_URL (the API answers /remotes.json; the shell only when the API is down): api has ${apiRemotes.map(([k]) => k).join(', ') || 'none'}`);
+  } else ok(`services api and shell read the same ${shellRemotes.length} REMOTE_<AREA>_URL`);
+
   // 5. Variables compose reads from the environment are documented too.
   for (const n of interpolationNames) if (!documented(n)) fail(`docker-compose.yml reads \${${n}}, which README.md does not document`);
 

@@ -28,6 +28,7 @@ test.each([
   ['a build context that does not exist', (c: string) => c.replace('{ context: ., dockerfile: mfe-trainers/Dockerfile }', '{ context: ./nope, dockerfile: Dockerfile }'), 'build context ./nope does not exist'],
   ['an undocumented variable', (c: string) => c.replace('TRUST_PROXY: "1"', 'TRUST_PROXY: "1"\n      FEATURE_X: "on"'), 'reads FEATURE_X, which README.md does not document'],
   ['a key that is not compose', (c: string) => c.replace('    restart: unless-stopped\n    ports: ["3001:3001"]', '    restart: unless-stopped\n    portz: ["3001:3001"]'), 'does not match the Compose Specification'],
+  ['an API that does not know where a remote lives', (c: string) => c.replace(/\n      REMOTE_TRAINERS_URL: [^\n]*/, ''), 'services api and shell must set the same REMOTE_<AREA>_URL'],
   ['broken YAML', (c: string) => c.replace('services:', 'services:\n  - oops: [\n'), 'is not valid YAML'],
 ])('fails on %s', (_label, mutate, expected) => {
   const changed = mutate(compose);
