@@ -1,24 +1,13 @@
 // The workouts area's routes module (exposed as ./routes; the shell loads it with loadRemote).
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Spinner, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
-// Route-level code splitting: a first visit loads the page it opens (the tutorials need neither the
-// generator's forms nor zod and the contracts).
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-  return function LazyPage() {
-    return (
-      <Suspense fallback={<Spinner center label="Loading page" />}>
-        <Lazy />
-      </Suspense>
-    );
-  };
-}
-const GeneratorPage = page(() => import('./features/generator/components/GeneratorPage'), 'GeneratorPage');
-const WorkoutDetailPage = page(() => import('./features/workout-detail/components/WorkoutDetailPage'), 'WorkoutDetailPage');
-const TutorialsPage = page(() => import('./features/tutorials/components/TutorialsPage'), 'TutorialsPage');
-const ExerciseDetailPage = page(() => import('./features/tutorials/components/ExerciseDetail'), 'ExerciseDetailPage');
+// Route-level code splitting: a first visit loads the page it opens (the tutorials do not load the
+// generator's form, the generator does not load the tutorial library).
+const GeneratorPage = lazyPage(() => import('./features/generator/components/GeneratorPage'), 'GeneratorPage');
+const WorkoutDetailPage = lazyPage(() => import('./features/workout-detail/components/WorkoutDetailPage'), 'WorkoutDetailPage');
+const TutorialsPage = lazyPage(() => import('./features/tutorials/components/TutorialsPage'), 'TutorialsPage');
+const ExerciseDetailPage = lazyPage(() => import('./features/tutorials/components/ExerciseDetail'), 'ExerciseDetailPage');
 
 function AiWorkoutRoute() {
   useDocumentTitle('AI Workout Generator');

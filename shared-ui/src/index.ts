@@ -35,6 +35,7 @@ export type {
   CheckboxProps,
 } from './components/Form';
 export { Spinner } from './components/Spinner';
+export { lazyPage } from './components/LazyPage';
 export type { SpinnerProps, SpinnerSize } from './components/Spinner';
 export { StarRating, StarRatingInput, starFills } from './components/StarRating';
 export type { StarRatingProps, StarRatingInputProps, StarFill, StarSize } from './components/StarRating';
