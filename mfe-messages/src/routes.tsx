@@ -1,8 +1,10 @@
 // The messages area's routes module (exposed as ./routes; the shell loads it with loadRemote).
 import { useEffect } from 'react';
-import type { RemoteAreaModule } from '@fitconnect/shared-ui';
-import { ConversationsPage } from './features/messages/components/ConversationsPage';
-import { ThreadPage } from './features/messages/components/ThreadPage';
+import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
+
+// Route-level code splitting: the conversation list does not load the thread (composer, live updates).
+const ConversationsPage = lazyPage(() => import('./features/messages/components/ConversationsPage'), 'ConversationsPage');
+const ThreadPage = lazyPage(() => import('./features/messages/components/ThreadPage'), 'ThreadPage');
 
 function MessagesRoute() {
   useEffect(() => {
