@@ -257,7 +257,9 @@ describe('staged rollout through the rollout API (per-visitor /remotes.json, npm
 
     const status = await trainersStatus();
     expect(status.candidate).toMatchObject({ version: CANDIDATE_VERSION, percent: 30 });
-    expect(status.candidate!.loads).toBeGreaterThanOrEqual(onCandidate * 2);
+    // Each visitor on the candidate loaded it twice (visit and reload) and counts once: the automatic
+    // rollback's threshold is a share of visitors.
+    expect(status.candidate!.loads).toBe(onCandidate);
     expect(status.candidate!.failures).toBe(0);
   }, 900_000);
 
