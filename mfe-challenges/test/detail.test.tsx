@@ -120,6 +120,33 @@ describe('ChallengeDetailPage', () => {
     expect(calls.filter((c) => c.path === '/api/challenges/7/participants')).toHaveLength(2);
   });
 
+  it('after a join, the capacity counts you as soon as the page says Joined, even while the leaderboard is still the old one', async () => {
+    let joined = false;
+    renderDetail({
+      'GET /api/auth/user': signedIn(makeUser()),
+      'GET /api/challenges/7': () => ({
+        status: 200,
+        body: makeDetail({
+          maxParticipants: 10,
+          participantCount: joined ? 1 : 0,
+          joined,
+          myParticipation: joined ? { currentProgress: 0, completed: false, completedAt: null, joinedAt: fromNow(0), entries: [] } : null,
+        }),
+      }),
+      // The leaderboard answers late: its refresh after the join has not arrived yet.
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'POST /api/challenges/7/join': () => {
+        joined = true;
+        return { status: 201, body: {} };
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('capacity')).toHaveTextContent('0 / 10 participants');
+    await user.click(await screen.findByRole('button', { name: 'Join Challenge' }));
+    expect(await screen.findByRole('button', { name: /Joined/ })).toBeDisabled();
+    expect(screen.getByTestId('capacity')).toHaveTextContent('1 / 10 participants');
+  });
+
   it('logs progress: 0 is refused with Invalid Progress and nothing is sent; a valid log is sent, toasts, resets and shows in the history', async () => {
     const entries: MyParticipation['entries'] = [];
     let total = 1000;

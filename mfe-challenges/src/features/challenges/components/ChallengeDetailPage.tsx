@@ -172,8 +172,11 @@ export function ChallengeDetailPage() {
   const now = new Date();
   const timing = timingOf(c, now);
   const mine = c.myParticipation;
-  const participantCount = board.data ? board.data.length : c.participantCount;
-  const completedCount = board.data ? board.data.filter((e) => e.completed).length : c.completedCount;
+  // Two reads answer these (the detail and the leaderboard, refreshed separately after a join or a log), and
+  // counts only grow (nobody leaves a challenge): the larger is the newer, so "Joined" never shows beside a
+  // count that does not include you yet.
+  const participantCount = Math.max(c.participantCount, board.data?.length ?? 0);
+  const completedCount = Math.max(c.completedCount, board.data?.filter((e) => e.completed).length ?? 0);
 
   return (
     <PageContainer>
