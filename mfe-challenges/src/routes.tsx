@@ -1,10 +1,8 @@
 // The challenges area's routes module (exposed as ./routes; the shell loads it with loadRemote).
 import { useEffect } from 'react';
-import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
-
-// Route-level code splitting: the list does not load the detail page (leaderboard, progress form).
-const ChallengesPage = lazyPage(() => import('./features/challenges/components/ChallengesPage'), 'ChallengesPage');
-const ChallengeDetailPage = lazyPage(() => import('./features/challenges/components/ChallengeDetailPage'), 'ChallengeDetailPage');
+import type { RemoteAreaModule } from '@fitconnect/shared-ui';
+import { ChallengesPage } from './features/challenges/components/ChallengesPage';
+import { ChallengeDetailPage } from './features/challenges/components/ChallengeDetailPage';
 
 function useDocumentTitle(title: string) {
   useEffect(() => {

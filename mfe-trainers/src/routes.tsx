@@ -1,15 +1,12 @@
 // The trainers area's routes module (exposed as ./routes; the shell loads it with loadRemote).
 import { Navigate, useParams } from 'react-router-dom';
-import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import type { RemoteAreaModule } from '@fitconnect/shared-ui';
+import { TrainersPage } from './features/directory/components/TrainersPage';
+import { TrainerProfilePage } from './features/profile/components/TrainerProfilePage';
+import { EditTrainerPage } from './features/profile-edit/components/EditTrainerPage';
+import { MyTrainerProfilePage } from './features/profile-edit/components/MyTrainerProfilePage';
+import { TrainerSignupPage } from './features/signup/components/TrainerSignupPage';
 import { useDocumentTitle } from './lib/useDocumentTitle';
-
-// Route-level code splitting: a first visit loads the page it opens (the directory does not load the
-// profile editor, the photo upload or the three-step sign-up).
-const TrainersPage = lazyPage(() => import('./features/directory/components/TrainersPage'), 'TrainersPage');
-const TrainerProfilePage = lazyPage(() => import('./features/profile/components/TrainerProfilePage'), 'TrainerProfilePage');
-const EditTrainerPage = lazyPage(() => import('./features/profile-edit/components/EditTrainerPage'), 'EditTrainerPage');
-const MyTrainerProfilePage = lazyPage(() => import('./features/profile-edit/components/MyTrainerProfilePage'), 'MyTrainerProfilePage');
-const TrainerSignupPage = lazyPage(() => import('./features/signup/components/TrainerSignupPage'), 'TrainerSignupPage');
 
 function TrainersRoute() {
   useDocumentTitle('Find a Trainer');
