@@ -126,12 +126,12 @@ async function onTheWire(site: Site) {
   await cdp.send('Network.enable');
   const MIN = 1024;
   let wire = 0;
-  const scripts = new Map<string, { url: string; encoding: string | undefined; length: number | null }>();
-  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
+  const scripts = new Map<string, { encoding: string | undefined; length: number | null }>();
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { headers: Record<string, string> } }) => {
     if (e.type !== 'Script') return;
     const header = (name: string) => Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === name)?.[1];
     const length = header('content-length');
-    scripts.set(e.requestId, { url: e.response.url, encoding: header('content-encoding'), length: length === undefined ? null : Number(length) });
+    scripts.set(e.requestId, { encoding: header('content-encoding'), length: length === undefined ? null : Number(length) });
   });
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     if (scripts.has(e.requestId)) wire += e.encodedDataLength;
