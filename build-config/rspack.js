@@ -66,6 +66,14 @@ const SINGLETON_PACKAGES = [
 
 const ROUTER_SHARED = path.join(__dirname, 'react-router-shared.mjs');
 
+/** The ES module build a Module Federation runtime package ships beside its CommonJS one (dist/index.js). */
+function esmBuildOf(pkg) {
+  const cjs = require.resolve(pkg, { paths: [require.resolve('@module-federation/enhanced/rspack')] });
+  const esm = cjs.replace(/\.cjs$/, '.js');
+  if (esm === cjs || !fs.existsSync(esm)) throw new Error(`${pkg}: no ES module build beside ${cjs}`);
+  return esm;
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -266,7 +274,12 @@ function createAppConfig(opts) {
         mainFields: ['browser', 'module', 'main'],
         // react-router's package exports only its development build (warnings and checks); production
         // builds take the production one it ships beside it.
-        alias: isDev ? {} : { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') },
+        alias: {
+          ...(isDev ? {} : { 'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') }),
+          // The MF plugin aliases its runtime to the CommonJS build; the ES module one can be tree-shaken
+          // and is the build the bundler runtime imports (one copy of the runtime core, not two).
+          '@module-federation/runtime': esmBuildOf('@module-federation/runtime'),
+        },
       },
       module: { rules },
       optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
@@ -276,6 +289,14 @@ function createAppConfig(opts) {
       stats: 'errors-warnings',
     };
     const define = new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') });
+    // The MF plugin embeds its bundler runtime (and the shell's runtime plugin) by their CommonJS builds,
+    // which a bundler cannot tree-shake; their ES module builds sit beside them (same version, same code).
+    const esmRuntime = new rspack.NormalModuleReplacementPlugin(
+      /@module-federation[\\/](webpack-bundler-runtime|inject-external-runtime-core-plugin)[\\/]dist[\\/]index\.cjs$/,
+      (resource) => {
+        resource.request = resource.request.replace(/\.cjs$/, '.js');
+      },
+    );
 
     if (splitRemote) {
       const mismatches = sharedVersionMismatches(dir, path.join(ROOT, 'shell'), SINGLETON_PACKAGES.map(packageOf));
@@ -295,7 +316,7 @@ function createAppConfig(opts) {
         ...base,
         name: `${name}-container`,
         entry: {},
-        plugins: [define, new ModuleFederationPlugin(mf), new PrecompressPlugin()],
+        plugins: [define, esmRuntime, new ModuleFederationPlugin(mf), new PrecompressPlugin()],
       };
       /** @type {import('@rspack/core').Configuration} */
       const page = {
@@ -319,7 +340,7 @@ function createAppConfig(opts) {
     const config = {
       ...base,
       entry: { main: './src/index.ts' },
-      plugins: [html(), define, new ModuleFederationPlugin(mf), ...(refresh ? [new ReactRefreshPlugin()] : []), ...(isDev ? [] : [new PrecompressPlugin()])],
+      plugins: [html(), define, esmRuntime, new ModuleFederationPlugin(mf), ...(refresh ? [new ReactRefreshPlugin()] : []), ...(isDev ? [] : [new PrecompressPlugin()])],
       devServer: devServer({ kind, port }),
     };
     return config;
