@@ -29,8 +29,14 @@ const goals: [string, boolean][] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n: number) => `${Math.round(n)} ms`;
 
+/**
+ * A page for measuring: without the browser tests' accessibility gate, which runs axe-core inside the page
+ * after each load (seconds of main-thread work at 4x) and would be timed with the page.
+ */
+const measuringPage = (site: Site) => site.newPage({ a11y: false });
+
 async function throttled(site: Site, rate: number) {
-  const page = await site.newPage();
+  const page = await measuringPage(site);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await page.addInitScript(() => {
@@ -121,7 +127,7 @@ async function landingFromResponses(page: Page, url: string) {
  * so the goal counts the responses of 1 KB or more; the small ones are listed beside it.
  */
 async function onTheWire(site: Site) {
-  const page = await site.newPage();
+  const page = await measuringPage(site);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const MIN = 1024;
@@ -252,7 +258,7 @@ async function main() {
     // JavaScript
     const { landing, visits } = await measureJsWeight(site);
     const mono = await site.serveDir(monolithDir, { spa: true, api: true, env: { API_URL: site.apiUrl } });
-    const monoPage = await site.newPage();
+    const monoPage = await measuringPage(site);
     const monolith = await landingFromResponses(monoPage, `${mono.url}/`);
     await monoPage.context().close();
     const ratio = landing.gzip / monolith.gzip;
