@@ -415,6 +415,10 @@ export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
           colorScheme: o.colorScheme ?? 'light',
           locale: 'en-GB',
           timezoneId: 'Europe/London',
+          // Pages under the accessibility gate: colours change at once (the site's reduced-motion rule), so an
+          // axe run that overlaps a theme switch reads the old or the new colours, never a blend halfway
+          // through the 0.2 s transition (seen as false colour-contrast failures once areas loaded sooner).
+          ...(o.a11y !== false ? { reducedMotion: 'reduce' as const } : {}),
         });
         contexts.add(context);
         context.once('close', () => contexts.delete(context));
