@@ -1,2 +1,7 @@
+import { startEarly } from './federation/earlyStart';
+
+// Opened at an area's URL: fetch /remotes.json and preload the area's remote while React loads.
+startEarly();
+
 // Async boundary: Module Federation sets up the shared singletons before the app's code runs.
 import('./bootstrap');

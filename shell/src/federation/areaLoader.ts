@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AreaName, RemoteAreaModule, RemotesManifest } from '@fitconnect/shared-ui';
+import type { RolloutManifest } from './manifest';
 
 /**
  * Loads each area's routes module from its remote, lazily and once, at runtime:
@@ -42,20 +43,8 @@ export interface FederationRuntime {
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
-/** One area's entry in /remotes.json; `version` and `fallback` come from the rollout API (issue 17). */
-export interface RolloutRemote {
-  area: AreaName;
-  name: string;
-  entry: string;
-  /** Version of `entry` (absent in the static default manifest). */
-  version?: string;
-  /** Present only when `entry` is a candidate: the stable entry to load when the candidate fails. */
-  fallback?: { entry: string; version: string };
-}
-
-export interface RolloutManifest {
-  remotes: RolloutRemote[];
-}
+export type { RolloutManifest, RolloutRemote } from './manifest';
+export { fetchRemotesManifest } from './manifest';
 
 /** One load attempt of a version of an area (POST /api/rollout/events). */
 export interface LoadReport {
@@ -132,28 +121,6 @@ export async function fetchRemoteExposes(entry: string): Promise<string[]> {
   if (!res.ok) throw new Error(`${entry} answered ${res.status}`);
   const body = (await res.json()) as { exposes?: Array<{ path?: unknown; name?: unknown }> };
   return (body.exposes ?? []).map((e) => (typeof e.path === 'string' ? e.path : `./${String(e.name)}`));
-}
-
-export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RolloutManifest> {
-  const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  const body = (await res.json()) as Partial<RolloutManifest>;
-  if (!body || !Array.isArray(body.remotes)) throw new Error(`${url} is not a remotes manifest`);
-  return {
-    remotes: body.remotes
-      .filter((r) => r && typeof r.name === 'string' && typeof r.entry === 'string')
-      .map((r) => {
-        const fb = r.fallback;
-        const fallback = fb && typeof fb.entry === 'string' && fb.entry !== r.entry ? { entry: fb.entry, version: String(fb.version ?? '') } : undefined;
-        return {
-          area: r.area,
-          name: r.name,
-          entry: r.entry,
-          ...(typeof r.version === 'string' ? { version: r.version } : {}),
-          ...(fallback ? { fallback } : {}),
-        };
-      }),
-  };
 }
 
 /** Reason text for a failure report (the API keeps at most 300 characters). */

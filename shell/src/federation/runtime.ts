@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, type FederationRuntime, type LoadFailure } from './areaLoader';
 import { sendLoadReport } from './rolloutBeacon';
+import { takeEarlyManifest } from './earlyStart';
 
 /**
  * Runtime plugin: when a remote cannot be loaded (manifest unreachable or invalid, remoteEntry.js
@@ -39,5 +40,5 @@ export const federationRuntime: FederationRuntime = {
 /** The shell's one area loader. */
 export function createDefaultAreaLoader(): AreaLoader {
   // A candidate that fails falls back to the stable entry; every versioned load attempt is reported (issue 17).
-  return new AreaLoader({ runtime: federationRuntime, fetchManifest: () => fetchRemotesManifest('/remotes.json'), report: sendLoadReport });
+  return new AreaLoader({ runtime: federationRuntime, fetchManifest: () => takeEarlyManifest() ?? fetchRemotesManifest('/remotes.json'), report: sendLoadReport });
 }

@@ -1,0 +1,88 @@
+// The area table itself, not the shared-ui package: that is a shared singleton, which the page's entry
+// cannot import before Module Federation has set up sharing (a copy of this plain table costs nothing).
+import { AREAS, type AreaName } from '@fitconnect/shared-ui/src/federation';
+import { fetchRemotesManifest, type RolloutManifest } from './manifest';
+
+/**
+ * A page opened at an area's URL (/exercise-tutorials, /challenges/5, ...) needs that area's remote before
+ * it can show anything, and the remote was found only after the app's own code had loaded and rendered
+ * (/remotes.json, then the remote's mf-manifest.json, then its remoteEntry.js and routes module, one after
+ * the other). The page's entry (../index.ts) calls `startEarly()` first, so that chain runs while the
+ * browser is still loading and starting React:
+ *   - GET /remotes.json at once; the area loader takes this answer instead of asking again
+ *     (`takeEarlyManifest`), so the visitor's rollout assignment is read once, as before;
+ *   - the area's mf-manifest.json, then `<link rel="preload" as="script">` for its remoteEntry.js and the
+ *     files of its './routes' module, so the runtime finds them in the browser's cache.
+ * Preloading only fetches: nothing runs before the area loader loads the area as it always did (the
+ * rollout fallback, reports and error view are unchanged). Pages that are not an area's (the landing page,
+ * sign in, ...) start nothing here.
+ */
+
+let early: Promise<RolloutManifest> | null = null;
+
+/** The area owning a pathname (same rule as shared-ui's areaForPath). */
+function areaOf(pathname: string): AreaName | null {
+  for (const [area, prefixes] of Object.entries(AREAS) as [AreaName, readonly string[]][]) {
+    if (prefixes.some((p) => pathname === p || pathname.startsWith(p + '/'))) return area;
+  }
+  return null;
+}
+
+function preloadScript(href: string): void {
+  for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')) if (l.href === href) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  // No crossorigin attribute: the runtime adds remote scripts without one, and a preload is reused only
+  // by a request of the same mode.
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+interface MfManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }>;
+}
+
+/** Preload an area's remoteEntry.js and routes files, read from its mf-manifest.json (or a bare entry). */
+export async function preloadAreaFiles(entry: string, base = window.location.href): Promise<void> {
+  const entryUrl = new URL(entry, base);
+  if (!/\.json$/.test(entryUrl.pathname)) {
+    preloadScript(entryUrl.href);
+    return;
+  }
+  // Revalidated, not refetched, when the runtime reads it again (as fetchRemoteExposes does).
+  const res = await fetch(entryUrl.href, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!res.ok) return;
+  const manifest = (await res.json()) as MfManifest;
+  const meta = manifest.metaData ?? {};
+  // 'auto' (what our builds write): the files sit beside the manifest. A remote whose public path is
+  // computed at runtime (getPublicPath) is left to the runtime.
+  const publicPath = !meta.publicPath || meta.publicPath === 'auto' ? new URL('./', entryUrl) : new URL(meta.publicPath, entryUrl);
+  const file = (name: string) => new URL(name, publicPath).href;
+  const re = meta.remoteEntry;
+  if (re?.name) preloadScript(file(re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name));
+  const routes = manifest.exposes?.find((e) => e.path === './routes');
+  for (const name of [...(routes?.assets?.js?.sync ?? []), ...(routes?.assets?.js?.async ?? [])]) preloadScript(file(name));
+}
+
+/** Called once by the page's entry, before the app's code loads. */
+export function startEarly(pathname = window.location.pathname): void {
+  const area = areaOf(pathname);
+  if (!area) return;
+  early = fetchRemotesManifest('/remotes.json');
+  early
+    .then((m) => {
+      const remote = m.remotes.find((r) => r.area === area);
+      return remote ? preloadAreaFiles(remote.entry) : undefined;
+    })
+    // Only a head start: the area loader reads /remotes.json's failure itself and shows the error view.
+    .catch(() => undefined);
+}
+
+/** The /remotes.json answer startEarly() asked for, once (null when it asked for none or it was taken). */
+export function takeEarlyManifest(): Promise<RolloutManifest> | null {
+  const p = early;
+  early = null;
+  return p;
+}

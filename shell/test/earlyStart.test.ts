@@ -1,0 +1,101 @@
+import { preloadAreaFiles, startEarly, takeEarlyManifest } from '../src/federation/earlyStart';
+import { createDefaultAreaLoader } from '../src/federation/runtime';
+
+// A page opened at an area's URL starts reading /remotes.json and preloading the area's remote before the
+// app's code has loaded; the area loader then uses that one answer instead of asking again.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
+
+const remotesJson = {
+  remotes: [
+    { area: 'workouts', name: 'mfe_workouts', entry: 'http://remote.test:3001/mf-manifest.json' },
+    { area: 'challenges', name: 'mfe_challenges', entry: 'http://remote.test:3005/versions/2/mf-manifest.json' },
+  ],
+};
+const mfManifest = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { path: './routes', assets: { js: { sync: ['__federation_expose_routes.1.js'], async: ['844.a.js', '562.b.js'] } } },
+    { path: './navBadge', assets: { js: { sync: ['__federation_expose_navBadge.2.js'], async: [] } } },
+  ],
+};
+
+let fetchMock: jest.Mock;
+beforeEach(() => {
+  document.head.innerHTML = '';
+  takeEarlyManifest();
+  // (jsdom has no Response: the part of one that the code reads.)
+  fetchMock = jest.fn(async (url: string) => ({
+    ok: true,
+    status: 200,
+    json: async () => JSON.parse(JSON.stringify(url === '/remotes.json' ? remotesJson : mfManifest)),
+  }));
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+afterEach(() => {
+  // @ts-expect-error restoring the test's stub
+  delete global.fetch;
+});
+
+const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => [l.as, l.href]);
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+test('an area URL: /remotes.json at once, then its remoteEntry.js and routes files preloaded (not the other exposes)', async () => {
+  startEarly('/exercise-tutorials');
+  await settle();
+  expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/remotes.json', 'http://remote.test:3001/mf-manifest.json']);
+  expect(preloads()).toEqual([
+    ['script', 'http://remote.test:3001/remoteEntry.js'],
+    ['script', 'http://remote.test:3001/__federation_expose_routes.1.js'],
+    ['script', 'http://remote.test:3001/844.a.js'],
+    ['script', 'http://remote.test:3001/562.b.js'],
+  ]);
+  // No crossorigin: the runtime's own script tags have none, and only a request of the same mode reuses a preload.
+  expect(document.head.querySelector('link[crossorigin]')).toBeNull();
+});
+
+test('files of a versioned entry are preloaded from beside its manifest; a deep URL of the area counts', async () => {
+  startEarly('/challenges/42');
+  await settle();
+  expect(preloads()[0]).toEqual(['script', 'http://remote.test:3005/versions/2/remoteEntry.js']);
+});
+
+test('a page that is not an area (landing, sign in, 404) asks for nothing', async () => {
+  for (const p of ['/', '/signin', '/challenges-not-an-area', '/profile']) startEarly(p);
+  await settle();
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(takeEarlyManifest()).toBeNull();
+});
+
+test('the area loader takes the early answer: /remotes.json is read once for the page', async () => {
+  startEarly('/ai-workout');
+  await settle();
+  const loader = createDefaultAreaLoader();
+  // (The mocked runtime has no remote: the load fails after the manifest, which is what is checked here.)
+  await loader.load('workouts').catch(() => undefined);
+  await loader.loadExtra('challenges', 'navBadge').catch(() => undefined);
+  expect(fetchMock.mock.calls.filter((c) => c[0] === '/remotes.json')).toHaveLength(1);
+  expect(takeEarlyManifest()).toBeNull();
+});
+
+test('a failed early /remotes.json reaches the area loader (error view), and Retry asks again', async () => {
+  fetchMock.mockImplementation(async () => ({ ok: false, status: 503, json: async () => ({}) }));
+  startEarly('/trainers');
+  await settle();
+  expect(preloads()).toEqual([]);
+  const loader = createDefaultAreaLoader();
+  await expect(loader.load('trainers')).rejects.toThrow('503');
+  await loader.retry('trainers').catch(() => undefined);
+  expect(fetchMock.mock.calls.filter((c) => c[0] === '/remotes.json')).toHaveLength(2);
+});
+
+test('a bare remoteEntry.js entry is preloaded as is', async () => {
+  await preloadAreaFiles('http://remote.test:3002/remoteEntry.js');
+  expect(preloads()).toEqual([['script', 'http://remote.test:3002/remoteEntry.js']]);
+  expect(fetchMock).not.toHaveBeenCalled();
+});
