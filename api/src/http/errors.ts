@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import mongoose from 'mongoose';
-import type { ZodError } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 
 export interface Issue {
   path: (string | number)[];
@@ -30,8 +30,8 @@ export const payloadTooLarge = (message = 'Request body too large') => new HttpE
 export const tooMany = (message = 'Too many requests. Please try again later.', retryAfterSeconds?: number) =>
   new HttpError(429, message, retryAfterSeconds ? { headers: { 'Retry-After': String(retryAfterSeconds) } } : {});
 
-/** zod issues -> our `{ path, message }` list. */
-export function zodIssues(err: ZodError): Issue[] {
+/** zod issues -> our `{ path, message }` list (any zod 4 error: classic zod's and zod/mini's share the core's). */
+export function zodIssues(err: $ZodError): Issue[] {
   return err.issues.map((i) => ({
     path: i.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number'),
     message: i.message,

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
+import * as core from 'zod/v4/core';
 import { ApiErrorBody, TrainerListItemResponse, TrainerPhotoResponseSchema, TrainerResponse, TrainerReviewResponse } from '@fitconnect/contracts/src/server';
 import { guardDocOf, type GuardDoc } from './meta';
 import { OPERATIONS, type ResponseDoc } from './routes';
@@ -32,27 +33,30 @@ export function registeredRoutes(routers: Router[]): RegisteredRoute[] {
   return out;
 }
 
-/** zod -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1), as the request (input) or the answer (output). */
-export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+/**
+ * zod -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1), as the request (input) or the answer (output).
+ * Any zod 4 schema: the contracts' (zod/mini) and the API's own (classic zod) convert through the same core.
+ */
+export function jsonSchema(schema: core.$ZodType, io: 'input' | 'output'): Json {
   const js = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as Json;
   delete js.$schema;
   return js;
 }
 
 /** Named schemas (components) for the shapes partners use; referenced instead of inlined. */
-const NAMED = new Map<z.ZodType, string>();
-function named(schema: z.ZodType, name: string) {
+const NAMED = new Map<core.$ZodType, string>();
+function named(schema: core.$ZodType, name: string) {
   NAMED.set(schema, name);
 }
 
-function responseSchema(schema: z.ZodType, components: Json): Json {
+function responseSchema(schema: core.$ZodType, components: Json): Json {
   const name = NAMED.get(schema);
   if (name) {
     components[name] ??= jsonSchema(schema, 'output');
     return { $ref: `#/components/schemas/${name}` };
   }
-  if (schema instanceof z.ZodArray) {
-    const el = schema.element as z.ZodType;
+  if (schema instanceof core.$ZodArray) {
+    const el = schema._zod.def.element;
     const elName = NAMED.get(el);
     if (elName) return { type: 'array', items: responseSchema(el, components) };
   }
@@ -60,7 +64,7 @@ function responseSchema(schema: z.ZodType, components: Json): Json {
 }
 
 /** Object shape -> one OpenAPI parameter per key (path or query). */
-function parameters(schema: z.ZodType, where: 'path' | 'query'): Json[] {
+function parameters(schema: core.$ZodType, where: 'path' | 'query'): Json[] {
   const js = jsonSchema(schema, 'input');
   const props = (js.properties ?? {}) as Record<string, Json>;
   const required = new Set((js.required ?? []) as string[]);

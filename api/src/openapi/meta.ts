@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * What a route guard tells the OpenAPI document about itself. The guards that already define a route's
@@ -6,9 +6,9 @@ import type { z } from 'zod';
  * return, so the document is read off the routes as they are registered and cannot drift from them.
  */
 export type GuardDoc =
-  | { kind: 'body'; schema: z.ZodType; contentTypes?: string[] }
-  | { kind: 'params'; schema: z.ZodType }
-  | { kind: 'query'; schema: z.ZodType }
+  | { kind: 'body'; schema: $ZodType; contentTypes?: string[] }
+  | { kind: 'params'; schema: $ZodType }
+  | { kind: 'query'; schema: $ZodType }
   | { kind: 'auth' }
   | { kind: 'rateLimit'; name: string; limit: number; windowMs: number };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import {
   ApiErrorBody,
   ChallengeDetail,
@@ -36,8 +37,8 @@ import {
  */
 export interface ResponseDoc {
   description: string;
-  /** JSON body; omitted for bodiless answers (204) and non-JSON ones (set `content`). */
-  schema?: z.ZodType;
+  /** JSON body; omitted for bodiless answers (204) and non-JSON ones (set `content`). Contract (zod/mini) or classic zod schema. */
+  schema?: $ZodType;
   /** Raw OpenAPI content map (e.g. an image). */
   content?: Record<string, unknown>;
   headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
