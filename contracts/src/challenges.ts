@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // SPEC §3 / §5: challenges.
 export const CHALLENGE_TYPES = ['steps', 'distance', 'workout_time', 'calories', 'custom'] as const;
@@ -21,35 +21,40 @@ const dateInput = z.coerce.date({ message: 'Please enter a valid date' });
 
 export const CreateChallengeBody = z
   .object({
-    title: z.string().trim().min(3, 'Title must be at least 3 characters').max(100, 'Title too long'),
-    description: z.string().trim().min(10, 'Description must be at least 10 characters').max(500, 'Description too long'),
+    title: z.string().check(z.trim(), z.minLength(3, 'Title must be at least 3 characters'), z.maxLength(100, 'Title too long')),
+    description: z
+      .string()
+      .check(z.trim(), z.minLength(10, 'Description must be at least 10 characters'), z.maxLength(500, 'Description too long')),
     type: z.enum(CHALLENGE_TYPES, { message: 'Please choose a challenge type' }),
-    target: z.coerce.number({ message: 'Target must be at least 1' }).min(1, 'Target must be at least 1').max(1e9),
-    unit: z.string().trim().min(1, 'Unit is required').max(30),
+    target: z.coerce.number({ message: 'Target must be at least 1' }).check(z.gte(1, 'Target must be at least 1'), z.lte(1e9)),
+    unit: z.string().check(z.trim(), z.minLength(1, 'Unit is required'), z.maxLength(30)),
     startDate: dateInput,
     endDate: dateInput,
     difficulty: z.enum(CHALLENGE_DIFFICULTIES, { message: 'Please choose a difficulty' }),
     category: z.enum(CHALLENGE_CATEGORIES, { message: 'Please choose a category' }),
     /** Empty means unlimited. */
-    maxParticipants: z
-      .union([z.literal('').transform(() => null), z.null(), z.coerce.number().int('Must be a whole number').min(1, 'Must be at least 1').max(100000)])
-      .optional()
-      .transform((v) => v ?? null),
+    maxParticipants: z.pipe(
+      z.optional(
+        z.union([
+          z.pipe(z.literal(''), z.transform(() => null)),
+          z.null(),
+          z.coerce.number().check(z.int('Must be a whole number'), z.gte(1, 'Must be at least 1'), z.lte(100000)),
+        ]),
+      ),
+      z.transform((v: number | null | undefined) => v ?? null),
+    ),
   })
-  .refine((d) => d.endDate.getTime() > d.startDate.getTime(), { message: 'End date must be after start date', path: ['endDate'] });
+  .check(z.refine((d) => d.endDate.getTime() > d.startDate.getTime(), { message: 'End date must be after start date', path: ['endDate'] }));
 export type CreateChallengeBody = z.infer<typeof CreateChallengeBody>;
 
 export const LogProgressBody = z.object({
   progress: z.coerce
     .number({ message: 'Please enter a valid progress amount.' })
-    .gt(0, 'Please enter a valid progress amount.')
-    .max(1e9, 'Please enter a valid progress amount.'),
-  note: z
-    .string()
-    .trim()
-    .max(500)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+    .check(z.gt(0, 'Please enter a valid progress amount.'), z.lte(1e9, 'Please enter a valid progress amount.')),
+  note: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  ),
 });
 export type LogProgressBody = z.infer<typeof LogProgressBody>;
 
@@ -99,7 +104,7 @@ export const NOT_A_PARTICIPANT_MESSAGE = 'Only participants can log progress. Jo
 
 /** A challenge as the API presents it (SPEC §3, plus counts and the server's timing state). */
 export const ChallengeSummary = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   title: z.string(),
   description: z.string(),
   type: z.enum(CHALLENGE_TYPES),
@@ -109,21 +114,21 @@ export const ChallengeSummary = z.object({
   endDate: z.string(),
   difficulty: z.enum(CHALLENGE_DIFFICULTIES),
   category: z.enum(CHALLENGE_CATEGORIES),
-  maxParticipants: z.number().int().positive().nullable(),
+  maxParticipants: z.nullable(z.number().check(z.int(), z.positive())),
   /** Timing from the server's clock when answered. */
   status: z.enum(['upcoming', 'active', 'ended']),
-  participantCount: z.number().int().nonnegative(),
-  completedCount: z.number().int().nonnegative(),
-  createdBy: z.number().int().positive().nullable(),
+  participantCount: z.number().check(z.int(), z.nonnegative()),
+  completedCount: z.number().check(z.int(), z.nonnegative()),
+  createdBy: z.nullable(z.number().check(z.int(), z.positive())),
   createdAt: z.string(),
   /** Only for a signed-in caller: whether they take part. */
-  joined: z.boolean().optional(),
+  joined: z.optional(z.boolean()),
 });
 export type ChallengeSummary = z.infer<typeof ChallengeSummary>;
 
 export const ProgressEntry = z.object({
   amount: z.number(),
-  note: z.string().optional(),
+  note: z.optional(z.string()),
   at: z.string(),
 });
 export type ProgressEntry = z.infer<typeof ProgressEntry>;
@@ -132,7 +137,7 @@ export type ProgressEntry = z.infer<typeof ProgressEntry>;
 export const MyParticipation = z.object({
   currentProgress: z.number(),
   completed: z.boolean(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   joinedAt: z.string(),
   /** Newest first. */
   entries: z.array(ProgressEntry),
@@ -140,21 +145,21 @@ export const MyParticipation = z.object({
 export type MyParticipation = z.infer<typeof MyParticipation>;
 
 /** GET /api/challenges/{id}. */
-export const ChallengeDetail = ChallengeSummary.extend({
+export const ChallengeDetail = z.extend(ChallengeSummary, {
   /** null when signed out or not joined. */
-  myParticipation: MyParticipation.nullable(),
+  myParticipation: z.nullable(MyParticipation),
 });
 export type ChallengeDetail = z.infer<typeof ChallengeDetail>;
 
 /** One leaderboard row (SPEC §3 challenge participant): never an email. */
 export const LeaderboardEntry = z.object({
-  id: z.number().int().positive(),
-  rank: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
+  rank: z.number().check(z.int(), z.positive()),
   currentProgress: z.number(),
   completed: z.boolean(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   joinedAt: z.string(),
-  user: z.object({ id: z.number().int().positive(), firstName: z.string(), lastName: z.string(), location: z.string() }),
+  user: z.object({ id: z.number().check(z.int(), z.positive()), firstName: z.string(), lastName: z.string(), location: z.string() }),
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
 
@@ -163,7 +168,7 @@ export const UserChallenge = z.object({
   challenge: ChallengeSummary,
   currentProgress: z.number(),
   completed: z.boolean(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   joinedAt: z.string(),
 });
 export type UserChallenge = z.infer<typeof UserChallenge>;

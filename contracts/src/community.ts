@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // SPEC §3 / §5: community reviews.
 export const COMMUNITY_REVIEW_CATEGORIES = ['platform', 'community', 'features', 'trainers', 'workouts'] as const;
@@ -12,11 +12,17 @@ export const COMMUNITY_REVIEW_CATEGORY_LABELS: Record<CommunityReviewCategory, s
 };
 
 export const CreateCommunityReviewBody = z.object({
-  rating: z.coerce.number().int('Please select a rating').min(1, 'Please select a rating').max(5, 'Rating must be between 1 and 5'),
-  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(100, 'Title must be at most 100 characters'),
-  comment: z.string().trim().min(10, 'Comment must be at least 10 characters').max(1000, 'Comment must be at most 1000 characters'),
+  rating: z.coerce
+    .number()
+    .check(z.int('Please select a rating'), z.gte(1, 'Please select a rating'), z.lte(5, 'Rating must be between 1 and 5')),
+  title: z
+    .string()
+    .check(z.trim(), z.minLength(5, 'Title must be at least 5 characters'), z.maxLength(100, 'Title must be at most 100 characters')),
+  comment: z
+    .string()
+    .check(z.trim(), z.minLength(10, 'Comment must be at least 10 characters'), z.maxLength(1000, 'Comment must be at most 1000 characters')),
   category: z.enum(COMMUNITY_REVIEW_CATEGORIES, { message: 'Please choose a category' }),
-  isAnonymous: z.boolean().optional().default(false),
+  isAnonymous: z._default(z.optional(z.boolean()), false),
 });
 export type CreateCommunityReviewBody = z.infer<typeof CreateCommunityReviewBody>;
 
@@ -46,10 +52,10 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** GET /api/community-reviews?category=&sort=&cursor=&limit= */
 export const CommunityReviewsQuery = z.object({
-  category: z.enum(COMMUNITY_REVIEW_FILTERS, { message: 'Unknown category' }).optional().default('all'),
-  sort: z.enum(COMMUNITY_REVIEW_SORTS, { message: 'Unknown sort' }).optional().default('newest'),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional().default(COMMUNITY_REVIEWS_PAGE_SIZE),
+  category: z._default(z.optional(z.enum(COMMUNITY_REVIEW_FILTERS, { message: 'Unknown category' })), 'all'),
+  sort: z._default(z.optional(z.enum(COMMUNITY_REVIEW_SORTS, { message: 'Unknown sort' })), 'newest'),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))), COMMUNITY_REVIEWS_PAGE_SIZE),
 });
 export type CommunityReviewsQuery = z.infer<typeof CommunityReviewsQuery>;
 
@@ -58,26 +64,30 @@ export type CommunityReviewsQuery = z.infer<typeof CommunityReviewsQuery>;
  * account): nothing in it names the author. `isMine` / `votedHelpful` speak only to the person asking.
  */
 export const CommunityReview = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   category: z.enum(COMMUNITY_REVIEW_CATEGORIES),
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   title: z.string(),
   comment: z.string(),
-  helpful: z.number().int().min(0),
+  helpful: z.number().check(z.int(), z.gte(0)),
   isAnonymous: z.boolean(),
   createdAt: z.string(),
-  user: z.object({ firstName: z.string(), lastName: z.string(), username: z.string() }).nullable(),
+  user: z.nullable(z.object({ firstName: z.string(), lastName: z.string(), username: z.string() })),
   isMine: z.boolean(),
   votedHelpful: z.boolean(),
 });
 export type CommunityReview = z.infer<typeof CommunityReview>;
 
 /** PATCH /api/community-reviews/{id}/helpful: the new count and whether the caller has voted. */
-export const HelpfulResponse = z.object({ id: z.number().int().positive(), helpful: z.number().int().min(0), votedHelpful: z.boolean() });
+export const HelpfulResponse = z.object({
+  id: z.number().check(z.int(), z.positive()),
+  helpful: z.number().check(z.int(), z.gte(0)),
+  votedHelpful: z.boolean(),
+});
 export type HelpfulResponse = z.infer<typeof HelpfulResponse>;
 
 /** POST /api/community-reviews/{id}/report */
 export const ReportCommunityReviewBody = z.object({
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional().default(''),
+  reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500, 'Reason must be at most 500 characters'))), ''),
 });
 export type ReportCommunityReviewBody = z.infer<typeof ReportCommunityReviewBody>;

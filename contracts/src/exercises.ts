@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { preprocess, z } from './zod';
 
 /**
  * The exercise catalogue (issue 15): one source for the planner, the tutorial library and the workout rows.
@@ -25,23 +25,27 @@ export const EXERCISE_PAGE_SIZE_DEFAULT = 24;
 /** A slug: lower-case words joined by hyphens. */
 export const ExerciseSlug = z
   .string()
-  .min(1, 'Exercise not found')
-  .max(80, 'Exercise not found')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Exercise not found');
+  .check(z.minLength(1, 'Exercise not found'), z.maxLength(80, 'Exercise not found'), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Exercise not found'));
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && (v.trim() === '' || v === 'all') ? undefined : v);
 
 /** GET /api/exercises query; also what the library keeps in its URL (absent or 'all' = filter off). */
 export const ExerciseQuery = z.object({
-  q: z.preprocess(blankToUndefined, z.string().trim().max(60, 'Search is at most 60 characters').optional()),
-  category: z.preprocess(blankToUndefined, z.enum(EXERCISE_CATEGORIES, { message: 'Unknown category' }).optional()),
-  muscle: z.preprocess(blankToUndefined, z.string().trim().max(40, 'Unknown muscle group').optional()),
-  equipment: z.preprocess(blankToUndefined, z.enum(EXERCISE_EQUIPMENT, { message: 'Unknown equipment' }).optional()),
-  difficulty: z.preprocess(blankToUndefined, z.enum(EXERCISE_DIFFICULTIES, { message: 'Unknown difficulty' }).optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page starts at 1').max(1000).default(1)),
-  pageSize: z.preprocess(
+  q: preprocess(blankToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(60, 'Search is at most 60 characters')))),
+  category: preprocess(blankToUndefined, z.optional(z.enum(EXERCISE_CATEGORIES, { message: 'Unknown category' }))),
+  muscle: preprocess(blankToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(40, 'Unknown muscle group')))),
+  equipment: preprocess(blankToUndefined, z.optional(z.enum(EXERCISE_EQUIPMENT, { message: 'Unknown equipment' }))),
+  difficulty: preprocess(blankToUndefined, z.optional(z.enum(EXERCISE_DIFFICULTIES, { message: 'Unknown difficulty' }))),
+  page: preprocess(
     blankToUndefined,
-    z.coerce.number().int().min(1).max(EXERCISE_PAGE_SIZE_MAX, `At most ${EXERCISE_PAGE_SIZE_MAX} per page`).default(EXERCISE_PAGE_SIZE_DEFAULT),
+    z._default(z.coerce.number().check(z.int('Page must be a whole number'), z.gte(1, 'Page starts at 1'), z.lte(1000)), 1),
+  ),
+  pageSize: preprocess(
+    blankToUndefined,
+    z._default(
+      z.coerce.number().check(z.int(), z.gte(1), z.lte(EXERCISE_PAGE_SIZE_MAX, `At most ${EXERCISE_PAGE_SIZE_MAX} per page`)),
+      EXERCISE_PAGE_SIZE_DEFAULT,
+    ),
   ),
 });
 export type ExerciseQuery = z.output<typeof ExerciseQuery>;

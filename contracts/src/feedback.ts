@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // SPEC §3 / §5: the feedback form.
 export const FEEDBACK_TYPES = ['feature', 'improvement', 'bug', 'community'] as const;
@@ -30,30 +30,32 @@ export const FEEDBACK_THANK_YOU_MS = 2000;
  */
 export const FeedbackBody = z.object({
   type: z.enum(FEEDBACK_TYPES, { message: 'Please choose a feedback type' }),
-  content: z.string({ message: FEEDBACK_REQUIRED_MESSAGE }).trim().min(1, FEEDBACK_REQUIRED_MESSAGE).max(5000, 'Feedback must be at most 5000 characters'),
-  email: z
-    .union([z.null(), z.string().trim()])
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .pipe(z.union([z.null(), z.email('Please enter a valid email address').max(254)])),
-  joinCommunity: z.boolean().optional().default(false),
-  interests: z
-    .array(z.enum(FEEDBACK_INTERESTS, { message: 'Unknown interest' }))
-    .max(FEEDBACK_INTERESTS.length)
-    .optional()
-    .default([])
-    .transform((list) => FEEDBACK_INTERESTS.filter((i) => list.includes(i))),
+  content: z
+    .string({ message: FEEDBACK_REQUIRED_MESSAGE })
+    .check(z.trim(), z.minLength(1, FEEDBACK_REQUIRED_MESSAGE), z.maxLength(5000, 'Feedback must be at most 5000 characters')),
+  email: z.pipe(
+    z.pipe(
+      z.optional(z.union([z.null(), z.string().check(z.trim())])),
+      z.transform((v: string | null | undefined) => (v ? v.toLowerCase() : null)),
+    ),
+    z.union([z.null(), z.email('Please enter a valid email address').check(z.maxLength(254))]),
+  ),
+  joinCommunity: z._default(z.optional(z.boolean()), false),
+  interests: z.pipe(
+    z._default(z.optional(z.array(z.enum(FEEDBACK_INTERESTS, { message: 'Unknown interest' })).check(z.maxLength(FEEDBACK_INTERESTS.length))), []),
+    z.transform((list: FeedbackInterest[]) => FEEDBACK_INTERESTS.filter((i) => list.includes(i))),
+  ),
 });
 export type FeedbackBody = z.infer<typeof FeedbackBody>;
 export type FeedbackInput = z.input<typeof FeedbackBody>;
 
 /** What the submitter gets back (no email, no content echo needed). */
 export const FeedbackResponse = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   type: z.enum(FEEDBACK_TYPES),
   joinCommunity: z.boolean(),
   interests: z.array(z.enum(FEEDBACK_INTERESTS)),
-  userId: z.number().int().positive().nullable(),
+  userId: z.nullable(z.number().check(z.int(), z.positive())),
   isTrainer: z.boolean(),
   createdAt: z.string(),
 });

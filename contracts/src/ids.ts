@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Route ids are positive integers (SPEC routes parse ids as numbers). */
 export const IdParam = z.coerce
   .number({ message: 'Id must be a number' })
-  .int('Id must be a whole number')
-  .positive('Id must be a positive number')
-  .max(Number.MAX_SAFE_INTEGER);
+  .check(z.int('Id must be a whole number'), z.positive('Id must be a positive number'), z.lte(Number.MAX_SAFE_INTEGER));
 
 /** Parse a route id the way the client does: a number above 0, else null (no call is made). */
 export function parseRouteId(raw: string | undefined | null): number | null {

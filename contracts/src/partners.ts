@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Partner sites that embed the trainer finder (issue 16). A partner id is given out by the team
 // (`npm run partners -- add <id> <name>`); the finder sends it with impression and click beacons.
@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** Lower-case letters, digits and '-', 2 to 40 characters, starting with a letter or digit. */
 export const PartnerId = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'A partner id is 2 to 40 lower-case letters, digits or dashes');
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'A partner id is 2 to 40 lower-case letters, digits or dashes'));
 export type PartnerId = z.infer<typeof PartnerId>;
 
 export const PARTNER_EVENT_KINDS = ['impression', 'click'] as const;
@@ -20,7 +20,7 @@ export const PartnerEventBody = z
   .object({
     partner: PartnerId,
     kind: z.enum(PARTNER_EVENT_KINDS, { message: 'kind must be impression or click' }),
-    trainerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    trainerId: z.optional(z.number().check(z.int(), z.positive(), z.lte(Number.MAX_SAFE_INTEGER))),
   });
 export type PartnerEventBody = z.infer<typeof PartnerEventBody>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Trainer, TrainerListItem, TrainerPhotoResponse, TrainerReview } from './trainers';
 
 // The public trainer reads' response shapes as zod schemas, for the OpenAPI document (GET /api/openapi.json)
@@ -7,71 +7,66 @@ import type { Trainer, TrainerListItem, TrainerPhotoResponse, TrainerReview } fr
 
 const ProfileImageUrl = z
   .string()
-  .regex(/^\/api\/trainer-photos\/[a-f0-9]{24}$/)
-  .describe('Site-relative URL of the WebP photo; it changes whenever the photo changes.');
+  .check(
+    z.regex(/^\/api\/trainer-photos\/[a-f0-9]{24}$/),
+    z.describe('Site-relative URL of the WebP photo; it changes whenever the photo changes.'),
+  );
 
 export const TrainerResponse = z
-  .object({
-    id: z.number().int().positive(),
-    userId: z.number().int().positive(),
-    user: z
-      .object({
-        id: z.number().int().positive(),
-        firstName: z.string(),
-        lastName: z.string(),
-        location: z.string().describe('Where the trainer works (postcode, outcode or town).'),
-      })
-      .strict(),
+  .strictObject({
+    id: z.number().check(z.int(), z.positive()),
+    userId: z.number().check(z.int(), z.positive()),
+    user: z.strictObject({
+      id: z.number().check(z.int(), z.positive()),
+      firstName: z.string(),
+      lastName: z.string(),
+      location: z.string().check(z.describe('Where the trainer works (postcode, outcode or town).')),
+    }),
     specialization: z.string(),
     description: z.string(),
-    yearsOfExperience: z.number().int().min(0),
+    yearsOfExperience: z.number().check(z.int(), z.gte(0)),
     specialties: z.array(z.string()),
     certifications: z.array(z.string()),
     education: z.string(),
-    sessionPrice: z.number().int().min(0).nullable().describe('Pounds per hour; null when not given.'),
+    sessionPrice: z.nullable(z.number().check(z.int(), z.gte(0))).check(z.describe('Pounds per hour; null when not given.')),
     availableOnline: z.boolean(),
     availableInPerson: z.boolean(),
-    profileImage: ProfileImageUrl.nullable(),
-    profileImageThumb: ProfileImageUrl.nullable(),
-    rating: z.number().min(0).max(5).describe('Average rating, one decimal; 0 with no reviews.'),
-    reviewCount: z.number().int().min(0),
+    profileImage: z.nullable(ProfileImageUrl),
+    profileImageThumb: z.nullable(ProfileImageUrl),
+    rating: z.number().check(z.gte(0), z.lte(5), z.describe('Average rating, one decimal; 0 with no reviews.')),
+    reviewCount: z.number().check(z.int(), z.gte(0)),
     instagramHandle: z.string(),
     twitterHandle: z.string(),
     websiteUrl: z.string(),
   })
-  .strict()
-  .meta({ title: 'Trainer', description: 'A trainer as everyone sees it (no email or other private field).' });
+  .check(z.meta({ title: 'Trainer', description: 'A trainer as everyone sees it (no email or other private field).' }));
 
-export const TrainerListItemResponse = TrainerResponse.extend({
-  distanceMiles: z
-    .number()
-    .min(0)
-    .nullable()
-    .describe('Miles (one decimal) from the searched place; null when no location was given or it did not resolve.'),
-})
-  .strict()
-  .meta({ title: 'TrainerListItem', description: 'An entry of GET /api/trainers.' });
+export const TrainerListItemResponse = z
+  .extend(TrainerResponse, {
+    distanceMiles: z
+      .nullable(z.number().check(z.gte(0)))
+      .check(z.describe('Miles (one decimal) from the searched place; null when no location was given or it did not resolve.')),
+  })
+  .check(z.meta({ title: 'TrainerListItem', description: 'An entry of GET /api/trainers.' }));
 
 export const TrainerReviewResponse = z
-  .object({
-    id: z.number().int().positive(),
-    trainerId: z.number().int().positive(),
-    rating: z.number().int().min(1).max(5),
+  .strictObject({
+    id: z.number().check(z.int(), z.positive()),
+    trainerId: z.number().check(z.int(), z.positive()),
+    rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
     comment: z.string(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
-    user: z.object({ id: z.number().int().positive(), firstName: z.string(), lastName: z.string() }).strict(),
+    user: z.strictObject({ id: z.number().check(z.int(), z.positive()), firstName: z.string(), lastName: z.string() }),
     verifiedClient: z
       .boolean()
-      .describe('The reviewer has exchanged messages with the trainer and the trainer replied at least once.'),
+      .check(z.describe('The reviewer has exchanged messages with the trainer and the trainer replied at least once.')),
   })
-  .strict()
-  .meta({ title: 'TrainerReview', description: 'A review of a trainer (newest first in lists).' });
+  .check(z.meta({ title: 'TrainerReview', description: 'A review of a trainer (newest first in lists).' }));
 
 export const TrainerPhotoResponseSchema = z
-  .object({ profileImage: ProfileImageUrl, profileImageThumb: ProfileImageUrl })
-  .strict()
-  .meta({ title: 'TrainerPhotoResponse' });
+  .strictObject({ profileImage: ProfileImageUrl, profileImageThumb: ProfileImageUrl })
+  .check(z.meta({ title: 'TrainerPhotoResponse' }));
 
 // Compile-time: the schemas describe exactly the interfaces the presenters return.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

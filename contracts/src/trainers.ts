@@ -1,35 +1,33 @@
-import { z } from 'zod';
+import { preprocess, z } from './zod';
 
 // SPEC §5: trainer profile edit / sign-up profile tab, trainer reviews; and the trainers client/server
 // contract (list query, response shapes, headers). The API validates with these schemas and the forms
 // use the same ones, so both sides show the same messages.
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+const optionalText = (max: number) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max))), '');
 const wholeNumber = (msg: string) =>
-  z.coerce.number({ message: msg }).int('Please enter a whole number').min(0, 'Must be 0 or more').max(100000);
+  z.coerce.number({ message: msg }).check(z.int('Please enter a whole number'), z.gte(0, 'Must be 0 or more'), z.lte(100000));
 /** A comma-separated string or a list -> trimmed, non-empty entries. */
-const commaList = z
-  .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
-  .transform((list) => list.map((s) => s.trim()).filter(Boolean));
+const commaList = z.pipe(
+  z.union([z.array(z.string()), z.pipe(z.string(), z.transform((s: string) => s.split(',')))]),
+  z.transform((list: string[]) => list.map((s) => s.trim()).filter(Boolean)),
+);
 
 /** Instagram: letters, digits, '.' and '_' (max 30); an optional leading '@' is dropped. Empty = none. */
-export const InstagramHandle = z
-  .string()
-  .trim()
-  .transform((s) => s.replace(/^@/, ''))
-  .pipe(z.string().regex(/^[A-Za-z0-9._]{0,30}$/, 'Please enter a valid Instagram handle'));
+export const InstagramHandle = z.pipe(
+  z.pipe(z.string().check(z.trim()), z.transform((s: string) => s.replace(/^@/, ''))),
+  z.string().check(z.regex(/^[A-Za-z0-9._]{0,30}$/, 'Please enter a valid Instagram handle')),
+);
 /** X/Twitter: letters, digits and '_' (max 15); an optional leading '@' is dropped. Empty = none. */
-export const TwitterHandle = z
-  .string()
-  .trim()
-  .transform((s) => s.replace(/^@/, ''))
-  .pipe(z.string().regex(/^[A-Za-z0-9_]{0,15}$/, 'Please enter a valid Twitter handle'));
+export const TwitterHandle = z.pipe(
+  z.pipe(z.string().check(z.trim()), z.transform((s: string) => s.replace(/^@/, ''))),
+  z.string().check(z.regex(/^[A-Za-z0-9_]{0,15}$/, 'Please enter a valid Twitter handle')),
+);
 /** A website must be an http(s) URL. Empty = none. */
-export const WebsiteUrl = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((s) => {
+export const WebsiteUrl = z.string().check(
+  z.trim(),
+  z.maxLength(300),
+  z.refine((s) => {
     if (s === '') return true;
     try {
       const u = new URL(s);
@@ -37,29 +35,35 @@ export const WebsiteUrl = z
     } catch {
       return false;
     }
-  }, 'Please enter a website starting with http:// or https://');
+  }, 'Please enter a website starting with http:// or https://'),
+);
 
-const specialtiesField = commaList.pipe(z.array(z.string().max(60)).min(1, 'Please enter at least one specialty').max(20));
+const specialtiesField = z.pipe(
+  commaList,
+  z.array(z.string().check(z.maxLength(60))).check(z.minLength(1, 'Please enter at least one specialty'), z.maxLength(20)),
+);
 /** Pounds per hour, whole; '' or null = not given. */
-const sessionPriceField = z.preprocess((v) => (v === '' ? null : v), wholeNumber('Please enter a whole number').nullable());
+const sessionPriceField = preprocess((v) => (v === '' ? null : v), z.nullable(wholeNumber('Please enter a whole number')));
 
 export const TrainerProfileBody = z.object({
-  specialization: z.string().trim().min(1, 'Specialization is required').max(100),
-  description: z.string().trim().min(20, 'Please provide a more detailed description of your services').max(2000),
+  specialization: z.string().check(z.trim(), z.minLength(1, 'Specialization is required'), z.maxLength(100)),
+  description: z
+    .string()
+    .check(z.trim(), z.minLength(20, 'Please provide a more detailed description of your services'), z.maxLength(2000)),
   yearsOfExperience: wholeNumber('Years of experience is required'),
   specialties: specialtiesField,
-  certifications: commaList.optional().transform((list) => list ?? []),
+  certifications: z.pipe(z.optional(commaList), z.transform((list: string[] | undefined) => list ?? [])),
   education: optionalText(300),
-  sessionPrice: sessionPriceField.optional().transform((v) => v ?? null),
-  availableOnline: z.boolean().optional().default(false),
-  availableInPerson: z.boolean().optional().default(false),
+  sessionPrice: z.pipe(z.optional(sessionPriceField), z.transform((v: number | null | undefined) => v ?? null)),
+  availableOnline: z._default(z.optional(z.boolean()), false),
+  availableInPerson: z._default(z.optional(z.boolean()), false),
   /** Ignored by the API: the photo is set only through POST /api/trainers/{id}/upload-photo. */
-  profileImage: z.string().trim().max(500).nullable().optional(),
-  instagramHandle: InstagramHandle.optional().default(''),
-  twitterHandle: TwitterHandle.optional().default(''),
-  websiteUrl: WebsiteUrl.optional().default(''),
+  profileImage: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+  instagramHandle: z._default(z.optional(InstagramHandle), ''),
+  twitterHandle: z._default(z.optional(TwitterHandle), ''),
+  websiteUrl: z._default(z.optional(WebsiteUrl), ''),
   /** Where the trainer works (postcode, outcode or town). Default: the account's location. */
-  location: z.string().trim().max(120).optional(),
+  location: z.optional(z.string().check(z.trim(), z.maxLength(120))),
 });
 export type TrainerProfileBody = z.infer<typeof TrainerProfileBody>;
 
@@ -68,20 +72,20 @@ export type TrainerProfileBody = z.infer<typeof TrainerProfileBody>;
  * (no defaults here). Same rules and messages as TrainerProfileBody.
  */
 export const TrainerProfilePatch = z.object({
-  specialization: TrainerProfileBody.shape.specialization.optional(),
-  description: TrainerProfileBody.shape.description.optional(),
-  yearsOfExperience: TrainerProfileBody.shape.yearsOfExperience.optional(),
-  specialties: specialtiesField.optional(),
-  certifications: commaList.optional(),
-  education: z.string().trim().max(300).optional(),
-  sessionPrice: sessionPriceField.optional(),
-  availableOnline: z.boolean().optional(),
-  availableInPerson: z.boolean().optional(),
-  profileImage: z.string().trim().max(500).nullable().optional(),
-  instagramHandle: InstagramHandle.optional(),
-  twitterHandle: TwitterHandle.optional(),
-  websiteUrl: WebsiteUrl.optional(),
-  location: z.string().trim().min(1, 'Location is required for trainers').max(120).optional(),
+  specialization: z.optional(TrainerProfileBody.shape.specialization),
+  description: z.optional(TrainerProfileBody.shape.description),
+  yearsOfExperience: z.optional(TrainerProfileBody.shape.yearsOfExperience),
+  specialties: z.optional(specialtiesField),
+  certifications: z.optional(commaList),
+  education: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+  sessionPrice: z.optional(sessionPriceField),
+  availableOnline: z.optional(z.boolean()),
+  availableInPerson: z.optional(z.boolean()),
+  profileImage: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500)))),
+  instagramHandle: z.optional(InstagramHandle),
+  twitterHandle: z.optional(TwitterHandle),
+  websiteUrl: z.optional(WebsiteUrl),
+  location: z.optional(z.string().check(z.trim(), z.minLength(1, 'Location is required for trainers'), z.maxLength(120))),
 });
 export type TrainerProfilePatch = z.infer<typeof TrainerProfilePatch>;
 
@@ -90,9 +94,11 @@ export const TrainerSpecialtiesBody = z.object({ specialties: specialtiesField }
 export type TrainerSpecialtiesBody = z.infer<typeof TrainerSpecialtiesBody>;
 
 export const TrainerReviewBody = z.object({
-  trainerId: z.coerce.number().int().positive(),
-  rating: z.coerce.number().int('Please select a rating').min(1, 'Please select a rating').max(5, 'Rating must be between 1 and 5'),
-  comment: z.string().trim().max(1000).optional().default(''),
+  trainerId: z.coerce.number().check(z.int(), z.positive()),
+  rating: z.coerce
+    .number()
+    .check(z.int('Please select a rating'), z.gte(1, 'Please select a rating'), z.lte(5, 'Rating must be between 1 and 5')),
+  comment: z._default(z.optional(z.string().check(z.trim(), z.maxLength(1000))), ''),
 });
 export type TrainerReviewBody = z.infer<typeof TrainerReviewBody>;
 
@@ -104,23 +110,36 @@ export const TRAINER_PAGE_SIZE = 12;
 export const TRAINER_MAX_PAGE_SIZE = 48;
 
 /** '' (an empty form field or `?maxPrice=`) means "not given". */
-const blank = <S extends z.ZodType>(s: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
-const flag = blank(z.enum(['true', 'false'], { message: 'Use true or false' })).transform((v) => v === 'true');
+const blank = <S extends z.core.SomeType>(s: S) => preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(s));
+const flag = z.pipe(
+  blank(z.enum(['true', 'false'], { message: 'Use true or false' })),
+  z.transform((v: 'true' | 'false' | undefined) => v === 'true'),
+);
 
 export const TrainerListQuery = z.object({
   /** Postcode ("LS6 2AB"), outcode ("LS6") or town ("Leeds"). */
-  location: blank(z.string().trim().max(100)).transform((v) => (v ? v : undefined)),
+  location: z.pipe(blank(z.string().check(z.trim(), z.maxLength(100))), z.transform((v: string | undefined) => (v ? v : undefined))),
   online: flag,
   inPerson: flag,
-  maxPrice: blank(z.coerce.number({ message: 'Maximum price must be a number' }).int('Maximum price must be a whole number').min(0).max(100000)),
+  maxPrice: blank(
+    z.coerce
+      .number({ message: 'Maximum price must be a number' })
+      .check(z.int('Maximum price must be a whole number'), z.gte(0), z.lte(100000)),
+  ),
   /** Case-insensitive match against one of a trainer's specialties (whole specialty or a part of it). */
-  specialty: blank(z.string().trim().max(60)).transform((v) => (v ? v : undefined)),
-  minRating: blank(z.coerce.number({ message: 'Minimum rating must be a number' }).min(1, 'Minimum rating is 1').max(5, 'Maximum rating is 5')),
+  specialty: z.pipe(blank(z.string().check(z.trim(), z.maxLength(60))), z.transform((v: string | undefined) => (v ? v : undefined))),
+  minRating: blank(
+    z.coerce.number({ message: 'Minimum rating must be a number' }).check(z.gte(1, 'Minimum rating is 1'), z.lte(5, 'Maximum rating is 5')),
+  ),
   /** Default: distance when the location resolves, otherwise rating. */
   sort: blank(z.enum(TRAINER_SORTS, { message: 'Sort by distance, rating or price' })),
-  page: blank(z.coerce.number({ message: 'Page must be a number' }).int().min(1).max(10000)).transform((v) => v ?? 1),
-  limit: blank(z.coerce.number({ message: 'Limit must be a number' }).int().min(1).max(TRAINER_MAX_PAGE_SIZE)).transform(
-    (v) => v ?? TRAINER_PAGE_SIZE,
+  page: z.pipe(
+    blank(z.coerce.number({ message: 'Page must be a number' }).check(z.int(), z.gte(1), z.lte(10000))),
+    z.transform((v: number | undefined) => v ?? 1),
+  ),
+  limit: z.pipe(
+    blank(z.coerce.number({ message: 'Limit must be a number' }).check(z.int(), z.gte(1), z.lte(TRAINER_MAX_PAGE_SIZE))),
+    z.transform((v: number | undefined) => v ?? TRAINER_PAGE_SIZE),
   ),
 });
 export type TrainerListQuery = z.output<typeof TrainerListQuery>;

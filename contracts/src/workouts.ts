@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { preprocess, z } from './zod';
 
 // Workouts (SPEC §2 AI workout generator + workout detail, §3 entities, §5 rules, §7 calls, §9 constants).
 // One set of schemas for the form (mfe-workouts), the API (api/src/workouts) and the generators.
@@ -50,28 +50,26 @@ export const MAX_DURATION = 120;
 export const WorkoutRequest = z.object({
   age: z
     .number({ message: 'Please enter your age' })
-    .int('Age must be a whole number')
-    .min(MIN_AGE, 'Minimum age is 13')
-    .max(MAX_AGE, 'Maximum age is 100'),
+    .check(z.int('Age must be a whole number'), z.gte(MIN_AGE, 'Minimum age is 13'), z.lte(MAX_AGE, 'Maximum age is 100')),
   gender: z.enum(GENDERS, { message: 'Please select your gender' }),
   fitnessLevel: z.enum(FITNESS_LEVELS, { message: 'Please select your fitness level' }),
   focusArea: z.enum(FOCUS_AREAS, { message: 'Please select a focus area' }),
   duration: z
     .number({ message: 'Please enter a duration' })
-    .int('Duration must be a whole number of minutes')
-    .min(MIN_DURATION, 'Minimum duration is 10 minutes')
-    .max(MAX_DURATION, 'Maximum duration is 120 minutes'),
+    .check(
+      z.int('Duration must be a whole number of minutes'),
+      z.gte(MIN_DURATION, 'Minimum duration is 10 minutes'),
+      z.lte(MAX_DURATION, 'Maximum duration is 120 minutes'),
+    ),
   equipment: z
     .array(z.enum(EQUIPMENT_OPTIONS, { message: 'Unknown equipment option' }), {
       message: 'Please select at least one equipment option',
     })
-    .min(1, 'Please select at least one equipment option')
-    .max(EQUIPMENT_OPTIONS.length),
+    .check(z.minLength(1, 'Please select at least one equipment option'), z.maxLength(EQUIPMENT_OPTIONS.length)),
   goals: z
     .array(z.enum(GOAL_OPTIONS, { message: 'Unknown goal' }), { message: 'Please select at least one goal' })
-    .min(1, 'Please select at least one goal')
-    .max(GOAL_OPTIONS.length),
-  injuries: z.array(z.enum(INJURY_OPTIONS, { message: 'Unknown injury' })).max(INJURY_OPTIONS.length).optional(),
+    .check(z.minLength(1, 'Please select at least one goal'), z.maxLength(GOAL_OPTIONS.length)),
+  injuries: z.optional(z.array(z.enum(INJURY_OPTIONS, { message: 'Unknown injury' })).check(z.maxLength(INJURY_OPTIONS.length))),
 });
 /** What the form produces / the API accepts (injuries may be omitted). */
 export type WorkoutRequest = z.infer<typeof WorkoutRequest>;
@@ -93,49 +91,49 @@ export const WORKOUT_FORM_DEFAULTS: WorkoutRequest & { injuries: Injury[] } = {
 // ---------------------------------------------------------------------------------------------
 
 export const WorkoutExercise = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** Number of sets (1 for a single timed block such as a warm-up drill). */
-  sets: z.number().int().min(0).max(60),
+  sets: z.number().check(z.int(), z.gte(0), z.lte(60)),
   /** Repetitions per set; null when the exercise is timed (see workTime / duration). */
-  reps: z.number().int().min(0).max(500).nullable(),
+  reps: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(500))),
   /** Rest between sets, seconds. */
-  restTime: z.number().int().min(0).max(900),
+  restTime: z.number().check(z.int(), z.gte(0), z.lte(900)),
   /**
    * Seconds this exercise takes in the session. Warm-up and cool-down items always have it.
    * For main-workout items from the built-in planner it is the whole block (all sets plus the rests
    * between them), which is what SPEC §9's estimate counts when present.
    */
-  duration: z.number().int().positive().optional(),
+  duration: z.optional(z.number().check(z.int(), z.positive())),
   /** Seconds of work per set for timed exercises (holds, intervals, stretches). */
-  workTime: z.number().int().positive().optional(),
-  equipment: z.array(z.string()).optional(),
-  notes: z.string().optional(),
+  workTime: z.optional(z.number().check(z.int(), z.positive())),
+  equipment: z.optional(z.array(z.string())),
+  notes: z.optional(z.string()),
   /** Set by the API when the exercise is in the catalogue: its tutorial is /exercise-tutorials/{slug}. */
-  slug: z.string().optional(),
+  slug: z.optional(z.string()),
 });
 export type WorkoutExercise = z.infer<typeof WorkoutExercise>;
 
 export const WorkoutSection = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   exercises: z.array(WorkoutExercise),
 });
 export type WorkoutSection = z.infer<typeof WorkoutSection>;
 
 /** The content a generator produces (no ids, no request echo). */
 export const WorkoutDraft = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   description: z.string(),
   /** Minutes. */
-  duration: z.number().int().positive(),
+  duration: z.number().check(z.int(), z.positive()),
   difficulty: z.string(),
   targetMuscleGroups: z.array(z.string()),
-  sections: z.array(WorkoutSection).min(1),
+  sections: z.array(WorkoutSection).check(z.minLength(1)),
   tips: z.array(z.string()),
 });
 export type WorkoutDraft = z.infer<typeof WorkoutDraft>;
 
-export const GeneratedWorkout = WorkoutDraft.extend({
-  id: z.number().int().positive(),
+export const GeneratedWorkout = z.extend(WorkoutDraft, {
+  id: z.number().check(z.int(), z.positive()),
   autoSaved: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
@@ -149,7 +147,7 @@ export const GeneratedWorkout = WorkoutDraft.extend({
   goals: z.array(z.enum(GOAL_OPTIONS)),
   injuries: z.array(z.enum(INJURY_OPTIONS)),
   /** Which generator made it: 'built-in planner', 'openai', or 'openai (checked)' when exercises were replaced. */
-  generator: z.string().optional(),
+  generator: z.optional(z.string()),
 });
 export type GeneratedWorkout = z.infer<typeof GeneratedWorkout>;
 
@@ -162,7 +160,7 @@ export type GeneratedWorkoutList = z.infer<typeof GeneratedWorkoutList>;
  * since deleted: the limit still holds, so the list stays non-empty, naming what was generated and when.
  */
 export const DeletedTodaysWorkout = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   title: z.string(),
   createdAt: z.string(),
   created_at: z.string(),
@@ -209,32 +207,32 @@ const seconds = (v: unknown): unknown => {
 };
 
 const RawExercise = z.object({
-  name: z.string().trim().min(1),
-  sets: z.preprocess((v) => firstInt(v) ?? 1, z.number().int().min(0).max(20)),
-  reps: z.preprocess((v) => firstInt(v) ?? null, z.number().int().min(0).max(500).nullable()),
-  restTime: z.preprocess((v) => seconds(v) ?? 0, z.number().int().min(0).max(900)),
-  duration: z.preprocess((v) => seconds(v), z.number().int().positive().optional()),
-  workTime: z.preprocess((v) => seconds(v), z.number().int().positive().optional()),
-  equipment: z.preprocess((v) => (v === null ? undefined : v), z.array(z.string()).optional()),
-  notes: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().optional()),
+  name: z.string().check(z.trim(), z.minLength(1)),
+  sets: preprocess((v) => firstInt(v) ?? 1, z.number().check(z.int(), z.gte(0), z.lte(20))),
+  reps: preprocess((v) => firstInt(v) ?? null, z.nullable(z.number().check(z.int(), z.gte(0), z.lte(500)))),
+  restTime: preprocess((v) => seconds(v) ?? 0, z.number().check(z.int(), z.gte(0), z.lte(900))),
+  duration: preprocess((v) => seconds(v), z.optional(z.number().check(z.int(), z.positive()))),
+  workTime: preprocess((v) => seconds(v), z.optional(z.number().check(z.int(), z.positive()))),
+  equipment: preprocess((v) => (v === null ? undefined : v), z.optional(z.array(z.string()))),
+  notes: preprocess((v) => (v === null || v === '' ? undefined : v), z.optional(z.string())),
 });
 
 export const GeneratedWorkoutResult = z.object({
-  title: z.string({ message: INVALID_WORKOUT_DATA }).trim().min(1, INVALID_WORKOUT_DATA),
-  description: z.preprocess((v) => v ?? '', z.string()),
-  duration: z.preprocess((v) => firstInt(v) ?? undefined, z.number().int().positive().optional()),
-  difficulty: z.preprocess((v) => v ?? undefined, z.string().optional()),
-  targetMuscleGroups: z.preprocess((v) => v ?? [], z.array(z.string())),
+  title: z.string({ message: INVALID_WORKOUT_DATA }).check(z.trim(), z.minLength(1, INVALID_WORKOUT_DATA)),
+  description: preprocess((v) => v ?? '', z.string()),
+  duration: preprocess((v) => firstInt(v) ?? undefined, z.optional(z.number().check(z.int(), z.positive()))),
+  difficulty: preprocess((v) => v ?? undefined, z.optional(z.string())),
+  targetMuscleGroups: preprocess((v) => v ?? [], z.array(z.string())),
   sections: z
     .array(
       z.object({
-        name: z.string().trim().min(1),
+        name: z.string().check(z.trim(), z.minLength(1)),
         exercises: z.array(RawExercise),
       }),
       { message: INVALID_WORKOUT_DATA },
     )
-    .min(1, INVALID_WORKOUT_DATA),
-  tips: z.preprocess((v) => v ?? [], z.array(z.string())),
+    .check(z.minLength(1, INVALID_WORKOUT_DATA)),
+  tips: preprocess((v) => v ?? [], z.array(z.string())),
 });
 export type GeneratedWorkoutResult = z.infer<typeof GeneratedWorkoutResult>;
 
@@ -243,37 +241,37 @@ export type GeneratedWorkoutResult = z.infer<typeof GeneratedWorkoutResult>;
 // ---------------------------------------------------------------------------------------------
 
 export const PlanExercise = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   name: z.string(),
   section: z.enum(PLAN_SECTIONS),
-  sets: z.number().int().nullable(),
-  reps: z.number().int().nullable(),
+  sets: z.nullable(z.number().check(z.int())),
+  reps: z.nullable(z.number().check(z.int())),
   /** Seconds (SPEC §9's estimate counts it when present). */
-  duration: z.number().int().nullable(),
+  duration: z.nullable(z.number().check(z.int())),
   /** Extra detail for a guided session: rest between sets and work per set, seconds. */
-  restTime: z.number().int().nullable().optional(),
-  workTime: z.number().int().nullable().optional(),
-  notes: z.string().optional(),
-  equipment: z.array(z.string()).optional(),
+  restTime: z.optional(z.nullable(z.number().check(z.int()))),
+  workTime: z.optional(z.nullable(z.number().check(z.int()))),
+  notes: z.optional(z.string()),
+  equipment: z.optional(z.array(z.string())),
   /** Set when the exercise is in the catalogue: its tutorial is /exercise-tutorials/{slug}. */
-  slug: z.string().optional(),
+  slug: z.optional(z.string()),
 });
 export type PlanExercise = z.infer<typeof PlanExercise>;
 
 export const WorkoutPlan = z.object({
-  id: z.number().int().positive(),
-  userId: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
+  userId: z.number().check(z.int(), z.positive()),
   title: z.string(),
   /** Minutes. */
-  duration: z.number().int(),
+  duration: z.number().check(z.int()),
   level: z.string(),
   goal: z.string(),
   /** Request equipment values (e.g. 'bodyweight', 'resistance bands'); may be empty. */
   equipment: z.array(z.string()),
   exercises: z.array(PlanExercise),
-  description: z.string().optional(),
-  tips: z.array(z.string()).optional(),
-  createdAt: z.string().optional(),
+  description: z.optional(z.string()),
+  tips: z.optional(z.array(z.string())),
+  createdAt: z.optional(z.string()),
 });
 export type WorkoutPlan = z.infer<typeof WorkoutPlan>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -14,7 +14,7 @@ export function fieldErrors<K extends string = string>(issues: ReadonlyArray<{ p
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-export function check<S extends z.ZodType>(schema: S, values: unknown): Checked<z.output<S>> {
+export function check<S extends z.ZodMiniType>(schema: S, values: unknown): Checked<z.output<S>> {
   const r = schema.safeParse(values);
   return r.success ? { ok: true, data: r.data } : { ok: false, errors: fieldErrors(r.error.issues) };
 }

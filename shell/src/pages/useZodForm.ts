@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -18,7 +18,7 @@ export function fieldErrorsFrom<K extends string>(issues: ReadonlyArray<{ path: 
  * errors appear on submit; after the first submit they update as the user types.
  * On an invalid submit the first invalid field gets focus.
  */
-export function useZodForm<S extends z.ZodType, V extends Record<string, string | boolean>>(
+export function useZodForm<S extends z.ZodMiniType, V extends Record<string, string | boolean>>(
   schema: S,
   initial: V,
   fieldOrder: ReadonlyArray<keyof V & string>,

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { z } from 'zod';
+// zod/mini: the shape is built from the contracts' schemas, which are zod/mini schemas (no .extend/.omit methods).
+import { z } from 'zod/mini';
 import {
   GeneratedWorkoutResult,
   INVALID_WORKOUT_DATA,
@@ -15,16 +16,16 @@ import { GeneratorError, type WorkoutGenerator } from './types';
  * The shape asked of the model, derived from the contract's WorkoutDraft. OpenAI's strict structured output
  * wants every property required, so the contract's optional fields become nullable here.
  */
-export const AiWorkout = WorkoutDraft.extend({
+export const AiWorkout = z.extend(WorkoutDraft, {
   sections: z.array(
-    WorkoutSection.extend({
+    z.extend(WorkoutSection, {
       name: z.enum(SECTION_NAMES),
       exercises: z.array(
-        WorkoutExercise.omit({ slug: true }).extend({
-          duration: z.number().int().nullable(),
-          workTime: z.number().int().nullable(),
+        z.extend(z.omit(WorkoutExercise, { slug: true }), {
+          duration: z.nullable(z.number().check(z.int())),
+          workTime: z.nullable(z.number().check(z.int())),
           equipment: z.array(z.string()),
-          notes: z.string().nullable(),
+          notes: z.nullable(z.string()),
         }),
       ),
     }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod/mini';
 import { TrainerListQuery, trainerListSearchParams, TRAINER_PAGE_SIZE, type TrainerSort } from '@fitconnect/contracts';
 
 /**
@@ -35,7 +35,7 @@ export const EMPTY_QUERY: DirectoryQuery = {
 const fields = TrainerListQuery.shape;
 
 /** A link can carry anything: each parameter is checked on its own (contract schema), a bad one is dropped. */
-function pick<S extends z.ZodType>(schema: S, raw: string | null): Exclude<z.output<S>, undefined> | null {
+function pick<S extends z.ZodMiniType>(schema: S, raw: string | null): Exclude<z.output<S>, undefined> | null {
   const r = schema.safeParse(raw ?? undefined);
   return r.success && r.data !== undefined ? (r.data as Exclude<z.output<S>, undefined>) : null;
 }
