@@ -1,6 +1,6 @@
-// The area table itself, not the shared-ui package: that is a shared singleton, which the page's entry
-// cannot import before Module Federation has set up sharing (a copy of this plain table costs nothing).
-import { AREAS, type AreaName } from '@fitconnect/shared-ui/src/federation';
+// shared-ui's area table by its file, not the package: the package is a shared singleton, which the page's
+// entry cannot import before Module Federation has set up sharing (this file has no imports of its own).
+import { areaForPath } from '@fitconnect/shared-ui/src/federation';
 import { fetchRemotesManifest, type RolloutManifest } from './manifest';
 
 /**
@@ -19,14 +19,6 @@ import { fetchRemotesManifest, type RolloutManifest } from './manifest';
  */
 
 let early: Promise<RolloutManifest> | null = null;
-
-/** The area owning a pathname (same rule as shared-ui's areaForPath). */
-function areaOf(pathname: string): AreaName | null {
-  for (const [area, prefixes] of Object.entries(AREAS) as [AreaName, readonly string[]][]) {
-    if (prefixes.some((p) => pathname === p || pathname.startsWith(p + '/'))) return area;
-  }
-  return null;
-}
 
 function preloadScript(href: string): void {
   for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')) if (l.href === href) return;
@@ -68,7 +60,7 @@ export async function preloadAreaFiles(entry: string, base = window.location.hre
 
 /** Called once by the page's entry, before the app's code loads. */
 export function startEarly(pathname = window.location.pathname): void {
-  const area = areaOf(pathname);
+  const area = areaForPath(pathname);
   if (!area) return;
   early = fetchRemotesManifest('/remotes.json');
   early
