@@ -1,12 +1,10 @@
 /**
  * The session/user cache (src/http/authCache.ts) stays correct: what a sign-out, a password reset or a
  * profile change takes away is refused at once on the instance that did it, and within the cache TTL (1 s)
- * on a second app instance sharing the database. And it does its job: a signed-in read costs one round trip.
+ * on a second app instance sharing the database. (What it saves, in round trips: test/workouts/plan-cache.test.ts.)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import mongoose from 'mongoose';
-import { WORKOUT_FORM_DEFAULTS, type WorkoutRequest } from '@fitconnect/contracts';
 import { createApp } from '../src/app';
 import { DEFAULT_AUTH_CACHE_TTL_MS } from '../src/http/authCache';
 import { memoryLogger } from '../src/log';
@@ -16,25 +14,12 @@ jest.setTimeout(90_000);
 
 const TTL = DEFAULT_AUTH_CACHE_TTL_MS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const request: WorkoutRequest = { ...WORKOUT_FORM_DEFAULTS, duration: 30 };
 
 /** A second agent holding the same cookie (the same browser, or whoever stole the cookie). */
 function sameCookie(from: Agent, url: () => string): Agent {
   const b = createAgent(url);
   for (const [k, v] of from.cookies) b.cookies.set(k, v);
   return b;
-}
-
-/** Database operations (one round trip each) made while `fn` runs, by collection. */
-async function roundTrips(fn: () => Promise<unknown>): Promise<string[]> {
-  const ops: string[] = [];
-  mongoose.set('debug', (collection: string, method: string) => void ops.push(`${collection}.${method}`));
-  try {
-    await fn();
-  } finally {
-    mongoose.set('debug', false);
-  }
-  return ops;
 }
 
 let api: TestApi;
@@ -127,34 +112,4 @@ describe('password reset', () => {
   });
 });
 
-describe('database round trips of a signed-in GET /api/workouts/:id', () => {
-  it('is one (the workout) while the session and user are cached, three without the cache', async () => {
-    const a = api.agent();
-    await signUpAndLogin(a);
-    const made = await a.post('/api/generate-workout', request);
-    expect(made.status).toBe(201);
-    const path = `/api/workouts/${made.body.id}`;
-
-    // Against instances with a long TTL (so a loaded machine cannot expire the entries mid-test) and with the cache off.
-    const count = async (authCacheTtlMs: number) => {
-      const app = createApp({ config: api.config, logger: memoryLogger(), authCacheTtlMs });
-      const server = http.createServer(app.callback());
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-      try {
-        const b = sameCookie(a, () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-        expect((await b.get(path)).body.id).toBe(made.body.id); // first request: fills the cache, if any
-        return await roundTrips(async () => {
-          const r = await b.get(path);
-          expect(r.status).toBe(200);
-          expect(r.body.id).toBe(made.body.id);
-          expect(r.body.description).toBeDefined(); // the owner's view: the session user was recognised
-        });
-      } finally {
-        server.closeAllConnections();
-        await new Promise((r) => server.close(r));
-      }
-    };
-    expect(await count(60_000)).toEqual(['workouts.findOne']);
-    expect(await count(0)).toEqual(['sessions.findOne', 'users.findOne', 'workouts.findOne']);
-  });
-});
+// The round trips a signed-in read makes with each cache on or off: test/workouts/plan-cache.test.ts.

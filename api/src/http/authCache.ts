@@ -4,8 +4,8 @@
  *
  * Correctness (issue 9):
  *   - An entry is trusted for at most `ttlMs` (default 1000 ms) counted from the moment its database read
- *     STARTED, so no instance serves a session or user older than that: a sign-out, a password reset or a
- *     profile change made on another instance shows everywhere within `ttlMs`.
+ *     STARTED (readCache.ts), so no instance serves a session or user older than that: a sign-out, a
+ *     password reset or a profile change made on another instance shows everywhere within `ttlMs`.
  *   - On the instance that made the change it shows at once: sign-out and session regeneration drop the
  *     session (`dropSession`), a password reset drops the user and every cached session of theirs
  *     (`dropUser`), a profile change drops the user (`dropUser`).
@@ -16,6 +16,7 @@
  * One cache per app (createApp): two app instances in one process behave like two servers.
  */
 import type { UserFields } from '../users/model';
+import { createReadCache } from './readCache';
 
 declare module '../context' {
   interface AppDeps {
@@ -42,14 +43,6 @@ export const CURRENT_USER_FIELDS = {
 } as const;
 
 export const DEFAULT_AUTH_CACHE_TTL_MS = 1000;
-/** Entries beyond this are evicted oldest-first (a bound on memory, not a tuning knob). */
-const MAX_ENTRIES = 10_000;
-
-interface Entry<T> {
-  value: T;
-  /** Date.now() after which the entry must be read again. */
-  freshUntil: number;
-}
 
 export interface CachedSession {
   data: Readonly<Record<string, unknown>>;
@@ -71,56 +64,31 @@ export interface AuthCache {
   dropUser(id: number): void;
 }
 
-function bounded<K, V>(map: Map<K, V>, key: K, value: V) {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as K);
-}
-
 export function createAuthCache(ttlMs = DEFAULT_AUTH_CACHE_TTL_MS, now: () => number = Date.now): AuthCache {
-  const sessions = new Map<string, Entry<CachedSession>>();
-  const users = new Map<number, Entry<CurrentUser>>();
-  let epoch = 0;
-
-  async function through<K, V>(map: Map<K, Entry<V>>, key: K, load: () => Promise<V | null>): Promise<V | null> {
-    if (ttlMs <= 0) return load();
-    const hit = map.get(key);
-    const started = now();
-    if (hit && hit.freshUntil > started) return hit.value;
-    if (hit) map.delete(key);
-    const before = epoch;
-    const value = await load();
-    // Cached only if nothing was invalidated while the read was in flight (it may predate the change).
-    if (value !== null && epoch === before) bounded(map, key, { value, freshUntil: started + ttlMs });
-    return value;
-  }
-
+  const sessions = createReadCache<string, CachedSession>(ttlMs, now);
+  const users = createReadCache<number, CurrentUser>(ttlMs, now);
   return {
     ttlMs,
     async session(hash, load) {
-      const s = await through(sessions, hash, load);
+      const s = await sessions.get(hash, load);
       if (s && s.expiresAt <= now()) {
-        sessions.delete(hash);
+        sessions.drop(hash);
         return null;
       }
       return s;
     },
     putSession(hash, value) {
-      if (ttlMs <= 0) return;
-      bounded(sessions, hash, { value: Object.freeze({ ...value, data: Object.freeze({ ...value.data }) }), freshUntil: now() + ttlMs });
+      sessions.put(hash, Object.freeze({ ...value, data: Object.freeze({ ...value.data }) }));
     },
-    user: (id, load) => through(users, id, async () => {
-      const u = await load();
-      return u && Object.freeze({ ...u });
-    }),
-    dropSession(hash) {
-      epoch += 1;
-      sessions.delete(hash);
-    },
+    user: (id, load) =>
+      users.get(id, async () => {
+        const u = await load();
+        return u && Object.freeze({ ...u });
+      }),
+    dropSession: (hash) => sessions.drop(hash),
     dropUser(id) {
-      epoch += 1;
-      users.delete(id);
-      for (const [hash, e] of sessions) if (e.value.userId === id) sessions.delete(hash);
+      users.drop(id);
+      sessions.dropWhere((s) => s.userId === id);
     },
   };
 }

@@ -9,7 +9,8 @@ import { bodyOf, paramsOf, validateBody, validateParams } from '../http/validate
 import { createGenerator, type WorkoutGenerator } from './generators';
 import { Workout } from './model';
 import { authorizeDelete } from './policy';
-import { PLAN_FIELDS, presentDeletedTodaysWorkout, presentGeneratedWorkout, presentWorkoutPlan, type PlanSource } from './presenter';
+import { forgetPlan, forgetPlansOf, readPlan } from './planCache';
+import { presentDeletedTodaysWorkout, presentGeneratedWorkout, presentWorkoutPlan } from './presenter';
 import { DailyLimitError, generateWorkout, savedWorkouts, spentClaimWithoutWorkout, todaysWorkouts } from './service';
 
 declare module '../context' {
@@ -39,6 +40,8 @@ workoutsRouter.post('/api/generate-workout', requireUser(), validateBody(Workout
   const user = currentUser(ctx);
   try {
     const workout = await generateWorkout(user.id, bodyOf(ctx, WorkoutRequest), generatorFor(ctx.deps), ctx.deps.clock.now());
+    // Generating may have dropped the user's oldest saved workout (trimSaved).
+    forgetPlansOf(ctx.deps, user.id);
     ctx.status = 201;
     ctx.body = presentGeneratedWorkout(workout);
   } catch (err) {
@@ -72,17 +75,19 @@ async function deleteOwned(ctx: ParameterizedContext) {
   if (!workout) throw notFound('Workout not found');
   authorizeDelete(user, workout);
   await Workout.deleteOne({ id, userId: user.id });
+  // After the delete: a plan read before it is dropped, and a read in flight across it is not kept (readCache's epoch).
+  forgetPlan(ctx.deps, id);
   ctx.body = { message: 'Workout deleted', id };
 }
 
 workoutsRouter.delete('/api/ai-workouts/saved/:id', requireUser(), validateParams(IdParams), deleteOwned);
 
 // The detail view: readable by anyone with the link; others than the owner get no personal details beyond
-// level, goal and equipment (the description and tips name the owner's injuries).
+// level, goal and equipment (the description and tips name the owner's injuries). Read through the plan
+// cache (planCache.ts): a deleted plan is gone at once here, within 1 s on other instances.
 workoutsRouter.get('/api/workouts/:id', validateParams(IdParams), async (ctx) => {
   const { id } = paramsOf(ctx, IdParams);
-  // One indexed read (unique id), lean, only the fields the view shows.
-  const workout = await Workout.findOne({ id }, PLAN_FIELDS).lean<PlanSource>();
+  const workout = await readPlan(ctx.deps, id);
   if (!workout) throw notFound('Workout not found');
   ctx.body = presentWorkoutPlan(workout, { forOwner: ctx.state.user?.id === workout.userId });
 });

@@ -1,0 +1,67 @@
+/**
+ * A short-lived read-through cache for one kind of database read (issue 9): the auth cache's sessions and
+ * users (authCache.ts) and the workout plans of GET /api/workouts/:id (workouts/planCache.ts) use it.
+ *
+ * The rules that keep it correct:
+ *   - An entry is trusted for at most `ttlMs`, counted from the moment its database read STARTED, so no
+ *     instance serves a value older than that, whatever another instance changed meanwhile.
+ *   - A read that was in flight while anything was dropped is not kept (the `epoch` check): a slow read
+ *     cannot put back what a sign-out or a delete just removed.
+ *   - Null results (not found) are never kept: what is created shows at once.
+ *   - `ttlMs <= 0` turns it off (every call runs `load`).
+ *   - At most MAX_ENTRIES, oldest first out: a bound on memory, not a tuning knob.
+ * Cached values are shared between requests: callers store frozen or otherwise read-only values.
+ */
+const MAX_ENTRIES = 10_000;
+
+interface Entry<V> {
+  value: V;
+  /** now() after which the entry must be read again. */
+  freshUntil: number;
+}
+
+export interface ReadCache<K, V> {
+  readonly ttlMs: number;
+  /** The fresh entry, else `load()` (kept when not null and nothing was dropped while it ran). */
+  get(key: K, load: () => Promise<V | null>): Promise<V | null>;
+  /** A value this instance just wrote: fresh for ttlMs from now. */
+  put(key: K, value: V): void;
+  drop(key: K): void;
+  /** Drops every entry whose value matches (e.g. every session of one user). */
+  dropWhere(match: (value: V) => boolean): void;
+}
+
+export function createReadCache<K, V>(ttlMs: number, now: () => number = Date.now): ReadCache<K, V> {
+  const entries = new Map<K, Entry<V>>();
+  let epoch = 0;
+  const keep = (key: K, entry: Entry<V>) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as K);
+  };
+  return {
+    ttlMs,
+    async get(key, load) {
+      if (ttlMs <= 0) return load();
+      const started = now();
+      const hit = entries.get(key);
+      if (hit && hit.freshUntil > started) return hit.value;
+      if (hit) entries.delete(key);
+      const before = epoch;
+      const value = await load();
+      if (value !== null && epoch === before) keep(key, { value, freshUntil: started + ttlMs });
+      return value;
+    },
+    put(key, value) {
+      if (ttlMs > 0) keep(key, { value, freshUntil: now() + ttlMs });
+    },
+    drop(key) {
+      epoch += 1;
+      entries.delete(key);
+    },
+    dropWhere(match) {
+      epoch += 1;
+      for (const [key, e] of entries) if (match(e.value)) entries.delete(key);
+    },
+  };
+}
