@@ -8,6 +8,7 @@ import type { AppDeps } from './context';
 import { systemClock } from './context';
 import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
+import { cookieKeys } from './http/cookieKeys';
 import { cors } from './http/cors';
 import { openApiRouter } from './openapi/router';
 import { loadCurrentUser } from './http/auth';
@@ -53,7 +54,8 @@ export function createApp(input: CreateAppDeps): Koa {
   const deps = resolveDeps(input);
   // Behind proxies, ctx.ip is the address the nearest trusted proxy saw, not a client-written entry.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.proxyHops ?? 1 });
-  app.keys = [deps.sessionSecret];
+  // Keygrip-compatible, with a cheaper constant-time check (http/cookieKeys.ts).
+  app.keys = cookieKeys([deps.sessionSecret]);
   app.context.deps = deps;
   // Sessions and signed-in users, trusted for at most deps.authCacheTtlMs (default 1 s; 0 = off): http/authCache.ts.
   app.context.authCache = createAuthCache(deps.authCacheTtlMs);
