@@ -7,6 +7,7 @@ import { CommandError, err, unsupported } from './errors';
 import { parseCollation, type Collation } from './collation';
 import { extractNear, geoNearDocs, parseGeoNear } from './geoquery';
 import { HIGH_R, LOW_R, typeStart, type Index, type IxKey } from './indexes';
+import { simpleProjection } from './projection';
 import { candidates, choosePlan, newStats, scanStage, type ExecStats, type Plan } from './planner';
 import { Aggregator, MINGO_OPTS, Query } from './mingo';
 import type { Collection, Doc, IndexSpec, Store } from './storage';
@@ -317,6 +318,8 @@ export class Engine {
 
   private project(docs: Doc[], projection: unknown, filter: unknown): Doc[] {
     if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
+    const fast = simpleProjection(projection);
+    if (fast) return docs.map(fast);
     const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
     const q = new Query((positional ? filter : {}) as Doc);
     return q.find(docs, projection as Doc).all() as Doc[];
