@@ -9,7 +9,8 @@
  *     cannot put back what a sign-out or a delete just removed.
  *   - Null results (not found) are never kept: what is created shows at once.
  *   - `ttlMs <= 0` turns it off (every call runs `load`).
- *   - At most MAX_ENTRIES, oldest first out: a bound on memory, not a tuning knob.
+ *   - Expired entries do not pile up: each new entry first removes the expired ones at the front (entries
+ *     go in in expiry order, the TTL being one number), and at most MAX_ENTRIES live, oldest first out.
  * Cached values are shared between requests: callers store frozen or otherwise read-only values.
  */
 const MAX_ENTRIES = 10_000;
@@ -22,6 +23,8 @@ interface Entry<V> {
 
 export interface ReadCache<K, V> {
   readonly ttlMs: number;
+  /** Entries held (fresh or not yet swept). */
+  readonly size: number;
   /** The fresh entry, else `load()` (kept when not null and nothing was dropped while it ran). */
   get(key: K, load: () => Promise<V | null>): Promise<V | null>;
   /** A value this instance just wrote: fresh for ttlMs from now. */
@@ -35,12 +38,20 @@ export function createReadCache<K, V>(ttlMs: number, now: () => number = Date.no
   const entries = new Map<K, Entry<V>>();
   let epoch = 0;
   const keep = (key: K, entry: Entry<V>) => {
+    const t = now();
+    for (const [k, e] of entries) {
+      if (e.freshUntil > t) break;
+      entries.delete(k);
+    }
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as K);
   };
   return {
     ttlMs,
+    get size() {
+      return entries.size;
+    },
     async get(key, load) {
       if (ttlMs <= 0) return load();
       const started = now();
