@@ -153,7 +153,8 @@ function evaluate(ix: Index, preds: Map<string, FieldPred>, sort: Array<[string,
   let combos = 1;
   while (prefix < ix.fields.length) {
     const eq = preds.get(ix.fields[prefix])?.eq;
-    if (!eq || eq.length === 0) break;
+    // An empty $in matches nothing: a prefix with no values walks no keys (as MongoDB answers it).
+    if (!eq) break;
     if (ix.sparse && eq.some((v) => v === null || v === undefined)) break;
     if (combos * eq.length > 200) break;
     combos *= eq.length;

@@ -126,6 +126,14 @@ describe('ranges and $in', () => {
     expect(docsExamined(e)).toBe(got.length);
   });
 
+  test('an empty $in on an indexed field reads no document', async () => {
+    const c = col('trainers');
+    expect(await c.find({ rating: { $in: [] } }).toArray()).toEqual([]);
+    const e = await c.find({ rating: { $in: [] } }).explain('executionStats');
+    expect(winningStages(e)).not.toContain('COLLSCAN');
+    expect(docsExamined(e)).toBe(0);
+  });
+
   test('a paged trainer list sorted by rating walks the compound index (page 2 of 12)', async () => {
     const c = col('trainers');
     const expected = [...trainers].sort((a, b) => b.rating - a.rating || a._id - b._id).slice(12, 24).map((t) => t._id);
