@@ -46,7 +46,8 @@ const challengeSchema = new Schema<ChallengeFields>(
 );
 challengeSchema.plugin(numericId('challenges'));
 challengeSchema.index({ startDate: 1 });
-challengeSchema.index({ endDate: -1 });
+// The list (newest end first, then newest id): the index gives that order, no sort in memory.
+challengeSchema.index({ endDate: -1, id: -1 });
 export const Challenge = mongoose.model<ChallengeFields>('Challenge', challengeSchema);
 
 /** One progress log kept on the participation (amount, optional note, when). */
@@ -100,5 +101,5 @@ participantSchema.index({ challengeId: 1, userId: 1 }, { unique: true });
 // The leaderboard's order: most progress first, ties to whoever got there first.
 participantSchema.index({ challengeId: 1, currentProgress: -1, reachedAt: 1, id: 1 });
 // A user's own challenges (GET /api/user/challenges).
-participantSchema.index({ userId: 1, joinedAt: -1 });
+participantSchema.index({ userId: 1, joinedAt: -1, id: -1 });
 export const ChallengeParticipant = mongoose.model<ChallengeParticipantFields>('ChallengeParticipant', participantSchema);

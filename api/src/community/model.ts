@@ -38,8 +38,10 @@ const communityReviewSchema = new Schema<CommunityReviewFields>(
   { timestamps: true, collection: 'communityreviews' },
 );
 communityReviewSchema.plugin(numericId('communityReviews'));
-communityReviewSchema.index({ category: 1, createdAt: -1 });
+// The list (visible reviews, hidden: false) in each of its orders, all categories or one: read in index order.
 communityReviewSchema.index({ hidden: 1, createdAt: -1, id: -1 });
+communityReviewSchema.index({ hidden: 1, helpful: -1, createdAt: -1, id: -1 });
+communityReviewSchema.index({ category: 1, hidden: 1, createdAt: -1, id: -1 });
 export const CommunityReview = mongoose.model<CommunityReviewFields>('CommunityReview', communityReviewSchema);
 
 /** One 'helpful' vote: the unique (reviewId, userId) index is what makes it once per person. */

@@ -85,7 +85,8 @@ export async function presentReviews(rows: Lean[], viewerId: number | null): Pro
 
 /** GET /api/community-reviews: visible reviews of a category (or all), newest or most helpful first, one page. */
 export async function listReviews(q: CommunityReviewsQuery, viewerId: number | null): Promise<ReviewPage> {
-  const base: QueryFilter<CommunityReviewFields> = { hidden: { $ne: true } };
+  // Every review is stored with hidden: false until reports hide it: an equality the list's indexes lead with.
+  const base: QueryFilter<CommunityReviewFields> = { hidden: false };
   if (q.category !== 'all') base.category = q.category;
   const filter = q.cursor ? { $and: [base, afterCursor(decodeCursor(q.cursor, q.sort))] } : base;
   const sort: Record<string, 1 | -1> = q.sort === 'helpful' ? { helpful: -1, createdAt: -1, id: -1 } : { createdAt: -1, id: -1 };

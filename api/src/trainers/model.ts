@@ -109,7 +109,8 @@ const trainerReviewSchema = new Schema<TrainerReviewFields>(
 );
 trainerReviewSchema.plugin(numericId('trainerReviews'));
 trainerReviewSchema.index({ trainerId: 1, userId: 1 }, { unique: true });
-trainerReviewSchema.index({ trainerId: 1, createdAt: -1 });
+// A trainer's reviews, newest first (ties by id): read in index order.
+trainerReviewSchema.index({ trainerId: 1, createdAt: -1, id: -1 });
 export const TrainerReview = mongoose.model<TrainerReviewFields>('TrainerReview', trainerReviewSchema);
 
 /**

@@ -54,7 +54,8 @@ const workoutSchema = new Schema<WorkoutFields>(
 );
 workoutSchema.plugin(numericId('workouts'));
 workoutSchema.index({ userId: 1, createdAt: -1, id: -1 });
-workoutSchema.index({ userId: 1, day: 1 });
+// Today's workouts of a user, newest first.
+workoutSchema.index({ userId: 1, day: 1, createdAt: -1, id: -1 });
 
 export const Workout = mongoose.model<WorkoutFields>('Workout', workoutSchema);
 
