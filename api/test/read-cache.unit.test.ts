@@ -31,3 +31,54 @@ it('keeps nothing with a TTL of 0, and never keeps a miss', async () => {
   expect(await on.get('a', async () => 7)).toBe(7);
   expect(on.size).toBe(1);
 });
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+it('makes one read for concurrent misses of a key', async () => {
+  const cache = createReadCache<string, number>(1000);
+  const slow = deferred<number>();
+  let reads = 0;
+  const load = () => (reads++, slow.promise);
+  const all = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+  slow.resolve(5);
+  expect(await all).toEqual([5, 5, 5]);
+  expect(reads).toBe(1);
+  // Another key is another read.
+  expect(await cache.get('other', async () => (reads++, 6))).toBe(6);
+  expect(reads).toBe(2);
+});
+
+it('does not hand a read that started before a drop to a caller who came after it', async () => {
+  const cache = createReadCache<string, string>(1000);
+  const before = deferred<string>();
+  const first = cache.get('k', () => before.promise);
+  cache.drop('k'); // e.g. a sign-out lands while the first read is on its way
+  let reads = 0;
+  const second = cache.get('k', async () => (reads++, 'after'));
+  before.resolve('before');
+  expect(await first).toBe('before');
+  expect(await second).toBe('after');
+  expect(reads).toBe(1);
+  // The cache holds the later read.
+  expect(await cache.get('k', async () => 'fresh read')).toBe('after');
+});
+
+it('lets every waiting caller see a failed read fail, and reads again next time', async () => {
+  const cache = createReadCache<string, number>(1000);
+  const failing = deferred<number>();
+  const load = () => failing.promise;
+  const a = cache.get('k', load);
+  const b = cache.get('k', load);
+  failing.reject(new Error('db down'));
+  await expect(a).rejects.toThrow('db down');
+  await expect(b).rejects.toThrow('db down');
+  expect(await cache.get('k', async () => 9)).toBe(9);
+});

@@ -8,6 +8,8 @@
  *   - A read that was in flight while anything was dropped is not kept (the `epoch` check): a slow read
  *     cannot put back what a sign-out or a delete just removed.
  *   - Null results (not found) are never kept: what is created shows at once.
+ *   - Concurrent misses of one key share one read (an entry expiring under load costs one read, not one per
+ *     request), unless something was dropped after that read started: then the caller reads again.
  *   - `ttlMs <= 0` turns it off (every call runs `load`).
  *   - Expired entries do not pile up: each new entry first removes the expired ones at the front (entries
  *     go in in expiry order, the TTL being one number), and at most MAX_ENTRIES live, oldest first out.
@@ -36,6 +38,8 @@ export interface ReadCache<K, V> {
 
 export function createReadCache<K, V>(ttlMs: number, now: () => number = Date.now): ReadCache<K, V> {
   const entries = new Map<K, Entry<V>>();
+  /** Reads on their way, so that concurrent misses of one key make one read (when an entry expires under load). */
+  const inflight = new Map<K, { epoch: number; value: Promise<V | null> }>();
   let epoch = 0;
   const keep = (key: K, entry: Entry<V>) => {
     const t = now();
@@ -58,10 +62,23 @@ export function createReadCache<K, V>(ttlMs: number, now: () => number = Date.no
       const hit = entries.get(key);
       if (hit && hit.freshUntil > started) return hit.value;
       if (hit) entries.delete(key);
+      // Join a read of this key already on its way, unless something was dropped since it started.
+      const pending = inflight.get(key);
+      if (pending && pending.epoch === epoch) return pending.value;
       const before = epoch;
-      const value = await load();
-      if (value !== null && epoch === before) keep(key, { value, freshUntil: started + ttlMs });
-      return value;
+      const read = {
+        epoch: before,
+        value: load().then((value) => {
+          if (value !== null && epoch === before) keep(key, { value, freshUntil: started + ttlMs });
+          return value;
+        }),
+      };
+      inflight.set(key, read);
+      try {
+        return await read.value;
+      } finally {
+        if (inflight.get(key) === read) inflight.delete(key);
+      }
     },
     put(key, value) {
       if (ttlMs > 0) keep(key, { value, freshUntil: now() + ttlMs });
