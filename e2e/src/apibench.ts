@@ -5,11 +5,12 @@
  *     thread, demo data seeded into a temp DATA_DIR): GET /api/workouts/{id} signed in and signed out,
  *     GET /api/auth/user signed in.
  * The API first gets 10 s to settle after start (the embedded database is still flushing the seed), then each
- * target a 2 s warm-up; each API row is compared with a bare Koa run made just before it. A row whose answers were not all 2xx says so (a fast error is not a
+ * target a 2 s warm-up; each API row is compared with a bare Koa run made just before it, in req/s and in the
+ * server's CPU time per request (read from /proc; steadier than req/s when the machine is busy). A row whose answers were not all 2xx says so (a fast error is not a
  * fast read). The machine is shared: read the ratios, not the absolute numbers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,6 +23,20 @@ export interface LoadResult {
   total: number;
   non2xx: number;
   errors: number;
+  /** CPU time (user + system, every thread) the server process spent per answered request, in µs; null off Linux. */
+  cpuUsPerRequest: number | null;
+}
+
+/** CPU time used so far by a process and all its threads, in µs (Linux /proc), or null. */
+function processCpuUs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }
 
 export interface ApiBench {
@@ -66,9 +81,16 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<LoadResult> {
+/**
+ * Load `url` for `seconds`. With the server's pid, also its CPU time per request: on a shared machine the
+ * req/s of two servers measured a few seconds apart drift with the load, their CPU cost per request much less.
+ */
+export async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS, serverPid?: number): Promise<LoadResult> {
+  const cpuBefore = processCpuUs(serverPid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, total: r.requests.total, non2xx: r.non2xx, errors: r.errors };
+  const cpuAfter = processCpuUs(serverPid);
+  const cpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : null;
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, total: r.requests.total, non2xx: r.non2xx, errors: r.errors, cpuUsPerRequest };
 }
 
 /** The session cookies (name=value pairs) a response sets. */
@@ -133,8 +155,8 @@ export async function benchApi(root: string): Promise<ApiBench> {
     const rows: ApiBench['rows'] = [];
     for (const t of targets) {
       await load(t.url, t.headers, 2);
-      const bare = await load(bareKoa.url);
-      rows.push({ name: t.name, bare, result: await load(t.url, t.headers), signedIn: t.signedIn });
+      const bare = await load(bareKoa.url, {}, SECONDS, bareKoa.child.pid);
+      rows.push({ name: t.name, bare, result: await load(t.url, t.headers, SECONDS, api.child.pid), signedIn: t.signedIn });
     }
     return { rows };
   } finally {

@@ -224,7 +224,8 @@ async function apiRows() {
     ]);
     for (const { name, result: r, bare, signedIn } of api) {
       const ratio = r.rps / bare.rps;
-      rows.push([`API: ${name}`, `${Math.round(r.rps)} req/s = ${ratio.toFixed(2)}x bare Koa, p50 ${r.p50} ms, p99 ${r.p99} ms${answers(r)}`, signedIn ? '>= 0.33x, p99 <= 15 ms' : '']);
+      const cpu = r.cpuUsPerRequest !== null && bare.cpuUsPerRequest !== null ? `; CPU ${Math.round(r.cpuUsPerRequest)} µs/request vs bare Koa ${Math.round(bare.cpuUsPerRequest)} (${(bare.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2)}x)` : '';
+      rows.push([`API: ${name}`, `${Math.round(r.rps)} req/s = ${ratio.toFixed(2)}x bare Koa, p50 ${r.p50} ms, p99 ${r.p99} ms${cpu}${answers(r)}`, signedIn ? '>= 0.33x, p99 <= 15 ms' : '']);
       if (signedIn) goals.push([`API ${name} >= 0.33x bare Koa, p99 <= 15 ms`, ratio >= 0.33 && r.p99 <= 15 && !r.non2xx && !r.errors]);
     }
   } catch (err) {
