@@ -12,7 +12,8 @@
  *     request), unless something was dropped after that read started: then the caller reads again.
  *   - `ttlMs <= 0` turns it off (every call runs `load`).
  *   - Expired entries do not pile up: each new entry first removes the expired ones at the front (entries
- *     go in in expiry order, the TTL being one number), and at most MAX_ENTRIES live, oldest first out.
+ *     go in roughly in expiry order, the TTL being one number; one that comes in late waits for the
+ *     entries ahead of it), and at most MAX_ENTRIES live, oldest first out.
  * Cached values are shared between requests: callers store frozen or otherwise read-only values.
  */
 const MAX_ENTRIES = 10_000;
