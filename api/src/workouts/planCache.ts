@@ -6,12 +6,13 @@
  *     else here get 404 straight after; another instance may show a deleted plan for at most the TTL
  *     (default 1000 ms, the same promise as a sign-out), never longer.
  *   - A plan not found is not cached: a new workout shows at once.
+ *   - Each cached plan is presented and serialized once per view (the owner's, everyone else's).
  * One cache per app (keyed by its deps), like the auth cache.
  */
 import type { AppDeps } from '../context';
 import { createReadCache, type ReadCache } from '../http/readCache';
 import { Workout } from './model';
-import { PLAN_FIELDS, type PlanSource } from './presenter';
+import { PLAN_FIELDS, presentWorkoutPlan, type PlanSource } from './presenter';
 
 declare module '../context' {
   interface AppDeps {
@@ -48,6 +49,23 @@ export function readPlan(deps: AppDeps, id: number): Promise<PlanSource | null> 
     const plan = await Workout.findOne({ id }, PLAN_FIELDS).lean<PlanSource>();
     return plan && deepFreeze(plan);
   });
+}
+
+/** The JSON bodies made from each cached plan, per view: a plan read from the cache is presented once per view. */
+const bodies = new WeakMap<PlanSource, { owner?: string; others?: string }>();
+
+/**
+ * The body of GET /api/workouts/:id for this viewer, as JSON text, or null when there is no such plan. The
+ * owner's view and everyone else's are kept apart (only the owner's has the description and tips), and
+ * they live as long as the cached plan they were made from.
+ */
+export async function readPlanBody(deps: AppDeps, id: number, viewerId: number | undefined): Promise<string | null> {
+  const plan = await readPlan(deps, id);
+  if (!plan) return null;
+  const forOwner = viewerId === plan.userId;
+  let made = bodies.get(plan);
+  if (!made) bodies.set(plan, (made = {}));
+  return (made[forOwner ? 'owner' : 'others'] ??= JSON.stringify(presentWorkoutPlan(plan, { forOwner })));
 }
 
 /** This instance deleted the workout: nobody here is shown it again. */

@@ -9,8 +9,8 @@ import { bodyOf, paramsOf, validateBody, validateParams } from '../http/validate
 import { createGenerator, type WorkoutGenerator } from './generators';
 import { Workout } from './model';
 import { authorizeDelete } from './policy';
-import { forgetPlan, forgetPlansOf, readPlan } from './planCache';
-import { presentDeletedTodaysWorkout, presentGeneratedWorkout, presentWorkoutPlan } from './presenter';
+import { forgetPlan, forgetPlansOf, readPlanBody } from './planCache';
+import { presentDeletedTodaysWorkout, presentGeneratedWorkout } from './presenter';
 import { DailyLimitError, generateWorkout, savedWorkouts, spentClaimWithoutWorkout, todaysWorkouts } from './service';
 
 declare module '../context' {
@@ -87,9 +87,11 @@ workoutsRouter.delete('/api/ai-workouts/saved/:id', requireUser(), validateParam
 // cache (planCache.ts): a deleted plan is gone at once here, within 1 s on other instances.
 workoutsRouter.get('/api/workouts/:id', validateParams(IdParams), async (ctx) => {
   const { id } = paramsOf(ctx, IdParams);
-  const workout = await readPlan(ctx.deps, id);
-  if (!workout) throw notFound('Workout not found');
-  ctx.body = presentWorkoutPlan(workout, { forOwner: ctx.state.user?.id === workout.userId });
+  const body = await readPlanBody(ctx.deps, id, ctx.state.user?.id);
+  if (body === null) throw notFound('Workout not found');
+  // The plan as presentWorkoutPlan gives it, already serialized (planCache.ts).
+  ctx.type = 'json';
+  ctx.body = body;
 });
 
 workoutsRouter.delete('/api/workouts/:id', requireUser(), validateParams(IdParams), deleteOwned);

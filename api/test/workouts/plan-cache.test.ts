@@ -91,7 +91,7 @@ it('a plan dropped from the saved list by a sixth generation is 404 at once', as
   }
 });
 
-it("caches the plan, not the owner's view: others never get the description or tips", async () => {
+it("keeps the owner's view and everyone else's apart: others never get the description or tips", async () => {
   const { owner, id } = await ownerWithWorkout();
   const mine = await owner.get(`/api/workouts/${id}`);
   expect(mine.body.description).toEqual(expect.any(String));
@@ -107,8 +107,12 @@ it("caches the plan, not the owner's view: others never get the description or t
     expect(theirs.body).not.toHaveProperty('tips');
     expect(theirs.body.exercises).toEqual(mine.body.exercises);
   }
-  // And the owner's view again, after others read it from the cache.
-  expect((await owner.get(`/api/workouts/${id}`)).body).toEqual(mine.body);
+  // And the owner's view again, after others read it from the cache: the same JSON, sent as JSON.
+  const again = await owner.get(`/api/workouts/${id}`);
+  expect(again.body).toEqual(mine.body);
+  expect(again.text).toBe(mine.text);
+  expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(again.headers.get('cache-control')).toBe('no-store');
 });
 
 it('a plan not found is not cached: an id is 404 until the plan exists', async () => {
