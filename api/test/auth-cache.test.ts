@@ -8,19 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app';
 import { DEFAULT_AUTH_CACHE_TTL_MS } from '../src/http/authCache';
 import { memoryLogger } from '../src/log';
-import { createAgent, signUpAndLogin, startTestApi, type Agent, type TestApi } from './helpers';
+import { sameCookie, signUpAndLogin, startTestApi, type TestApi } from './helpers';
 
 jest.setTimeout(90_000);
 
 const TTL = DEFAULT_AUTH_CACHE_TTL_MS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A second agent holding the same cookie (the same browser, or whoever stole the cookie). */
-function sameCookie(from: Agent, url: () => string): Agent {
-  const b = createAgent(url);
-  for (const [k, v] of from.cookies) b.cookies.set(k, v);
-  return b;
-}
 
 let api: TestApi;
 /** A second app instance (its own cache) on the same database and session secret. */

@@ -10,7 +10,7 @@ import { WORKOUT_FORM_DEFAULTS, type WorkoutRequest } from '@fitconnect/contract
 import { createApp } from '../../src/app';
 import { memoryLogger } from '../../src/log';
 import { DEFAULT_PLAN_CACHE_TTL_MS } from '../../src/workouts/planCache';
-import { createAgent, signUpAndLogin, startTestApi, type Agent, type TestApi } from '../helpers';
+import { createAgent, sameCookie, signUpAndLogin, startTestApi, type Agent, type TestApi } from '../helpers';
 
 jest.setTimeout(90_000);
 
@@ -30,12 +30,6 @@ async function anotherInstance(deps: { planCacheTtlMs?: number; authCacheTtlMs?:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function sameCookie(from: Agent, url: string): Agent {
-  const b = createAgent(() => url);
-  for (const [k, v] of from.cookies) b.cookies.set(k, v);
-  return b;
 }
 
 beforeAll(async () => {
@@ -142,7 +136,8 @@ describe('database round trips of a signed-in GET /api/workouts/:id', () => {
     const { owner, id } = await ownerWithWorkout();
     // Long TTLs, so a loaded machine cannot expire an entry mid-test.
     const count = async (ttl: { authCacheTtlMs: number; planCacheTtlMs: number }) => {
-      const b = sameCookie(owner, await anotherInstance(ttl));
+      const url = await anotherInstance(ttl);
+      const b = sameCookie(owner, () => url);
       expect((await b.get(`/api/workouts/${id}`)).body.id).toBe(id); // fills the caches that are on
       return roundTrips(async () => {
         const r = await b.get(`/api/workouts/${id}`);
