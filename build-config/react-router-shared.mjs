@@ -5,7 +5,7 @@
 // another app will use of it, and all of react-router (data routers, server rendering, cookies and
 // sessions) is about four times this list. Every app imports 'react-router-dom' as before.
 //
-// Needs another export from react-router? Add it here; build-config/test/router-shared.test.ts fails
+// Needs another export from react-router? Add it here; build-config/test/shared-subsets.test.ts fails
 // when a source file imports a name this list lacks.
 export {
   BrowserRouter,

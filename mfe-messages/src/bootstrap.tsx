@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { StandaloneArea } from '@fitconnect/shared-ui';
+import { StandaloneArea } from '@fitconnect/shared-ui/standalone';
 import routes from './routes';
 
 const el = document.getElementById('root');

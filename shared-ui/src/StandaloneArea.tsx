@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { BrowserRouter, Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AppProviders } from './AppProviders';
-import { createQueryClient } from './api';
-import { AreaRoutes } from './AreaRoutes';
-import { useCurrentUserRefresh } from './auth';
-import type { RemoteAreaModule } from './federation';
+// From the package, not by relative paths: in a remote's dev server (federated) that is the page's one
+// shared copy, and a relative import would bring a second theme store and toaster (see ../standalone.ts).
+import { AppProviders, AreaRoutes, createQueryClient, useCurrentUserRefresh, type RemoteAreaModule } from '@fitconnect/shared-ui';
 
 const Bar = styled.nav`
   display: flex;

@@ -1,5 +1,8 @@
 // @fitconnect/shared-ui: design system, API client, query defaults, auth hooks and the
 // shell<->remote contract. A Module Federation singleton: shell and remotes share one copy.
+// The shell provides it in its entry chunk, so all of it is on every page's landing path: the larger
+// widgets that the landing page does not use (form fields, dialogs, tabs) are a second singleton,
+// '@fitconnect/shared-ui/widgets' (./widgets.ts), loaded with the first page that uses one.
 
 export * from './federation';
 
@@ -18,22 +21,10 @@ export { Badge } from './components/Badge';
 export type { BadgeProps, BadgeTone } from './components/Badge';
 export { Banner } from './components/Banner';
 export type { BannerProps, BannerTone } from './components/Banner';
-export { Dialog, ConfirmDialog } from './components/Dialog';
-export type { DialogProps, ConfirmDialogProps, DialogSize } from './components/Dialog';
 export { Toaster, useToast, toast, useToastStore, TOAST_LIMIT } from './components/Toast';
 export type { ToastInput, ToastItem, ToastVariant } from './components/Toast';
-export { Tabs, TabPanel, tabId, tabPanelId } from './components/Tabs';
-export type { TabsProps, TabItem, TabPanelProps } from './components/Tabs';
-export { FormField, TextField, TextArea, Select, Checkbox, Input, Label, FieldError } from './components/Form';
-export type {
-  FormFieldProps,
-  FieldControlProps,
-  TextFieldProps,
-  TextAreaProps,
-  SelectProps,
-  SelectOption,
-  CheckboxProps,
-} from './components/Form';
+// Form fields are in '@fitconnect/shared-ui/forms' (./forms.ts), dialogs and tabs in
+// '@fitconnect/shared-ui/widgets' (./widgets.ts), not here.
 export { Spinner } from './components/Spinner';
 export { lazyPage } from './components/LazyPage';
 export type { SpinnerProps, SpinnerSize } from './components/Spinner';
@@ -68,5 +59,5 @@ export type { CurrentUserState } from './auth';
 
 export { AppProviders } from './AppProviders';
 export type { AppProvidersProps } from './AppProviders';
-export { StandaloneArea } from './StandaloneArea';
+// A remote's own page (StandaloneArea) is in '@fitconnect/shared-ui/standalone': the shell never uses it.
 export { AreaRoutes } from './AreaRoutes';

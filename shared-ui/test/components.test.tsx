@@ -2,21 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  Badge,
-  Banner,
-  Button,
-  Checkbox,
-  EmptyState,
-  FormField,
-  PageHeading,
-  Select,
-  Spinner,
-  TabPanel,
-  Tabs,
-  TextArea,
-  TextField,
-} from '../src';
+import { Badge, Banner, Button, EmptyState, PageHeading, Spinner } from '../src';
+import { Checkbox, FormField, Select, TextArea, TextField } from '../src/forms';
+import { TabPanel, Tabs } from '../src/widgets';
 import { renderWithProviders } from '../src/testing';
 
 describe('Button', () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Button, ConfirmDialog, Dialog } from '../src';
+import { Button } from '../src';
+import { ConfirmDialog, Dialog } from '../src/widgets';
 import { renderWithProviders } from '../src/testing';
 
 function Harness() {

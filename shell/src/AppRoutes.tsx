@@ -3,10 +3,10 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { areaForPath, RequireAuth, Spinner } from '@fitconnect/shared-ui';
 import { AreaOutlet } from './federation/AreaOutlet';
 import { LandingPage } from './pages/LandingPage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { LazyNotFoundPage } from './pages/NotFoundLazy';
 
-// Route-level code splitting: the landing page (and the 404) come with the shell's first chunk; every
-// other shell page, with its forms, zod and the contracts, loads when it is first visited.
+// Route-level code splitting: the landing page comes with the shell's first chunk; every other shell page
+// (the 404 too), with its forms, zod and the contracts, loads when it is first visited.
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
@@ -26,7 +26,7 @@ function Lazy({ children }: { children: ReactNode }) {
 function AreaOrNotFound() {
   const { pathname } = useLocation();
   const area = areaForPath(pathname);
-  return area ? <AreaOutlet area={area} /> : <NotFoundPage />;
+  return area ? <AreaOutlet area={area} /> : <LazyNotFoundPage />;
 }
 
 /** The shell's routes: its own pages, then every area by prefix (the shell knows areas, not features). */

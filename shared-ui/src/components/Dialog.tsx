@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { Button } from './Button';
-import { focusRing } from './focus';
+import { Button, focusRing } from '@fitconnect/shared-ui';
 
 const Overlay = styled.div`
   position: fixed;

@@ -10,7 +10,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import styled, { css } from 'styled-components';
-import { focusRing } from './focus';
+import { focusRing } from '@fitconnect/shared-ui';
 
 const Field = styled.div`
   display: flex;

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { focusRing } from './focus';
+import { focusRing } from '@fitconnect/shared-ui';
 
 export interface TabItem {
   id: string;

@@ -9,7 +9,7 @@ import {
   type AreaName,
   type RemoteAreaModule,
 } from '@fitconnect/shared-ui';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { LazyNotFoundPage } from '../pages/NotFoundLazy';
 import { Icon } from '../pages/icons';
 import type { AreaLoader } from './areaLoader';
 
@@ -124,7 +124,7 @@ function LoadedArea({ area }: { area: AreaName }) {
   const state = useAreaModule(area);
   if (state.status === 'loading') return <Spinner center label={`Loading ${AREA_LABELS[area]}`} />;
   if (state.status === 'error') return <AreaErrorView area={area} onRetry={state.retry} />;
-  return <AreaRoutes module={state.module} fallback={<NotFoundPage />} />;
+  return <AreaRoutes module={state.module} fallback={<LazyNotFoundPage />} />;
 }
 
 /** An area's pages, loaded from its remote, behind the area's own error boundary. */

@@ -6,13 +6,13 @@ import {
   Button,
   PageContainer,
   Spinner,
-  TextField,
   apiErrorMessage,
   signInPath,
   useCurrentUser,
   useToast,
   useUpdateProfile,
 } from '@fitconnect/shared-ui';
+import { TextField } from '@fitconnect/shared-ui/forms';
 import { AuthCard, FormStack, TextLink, TwoCols } from './styles';
 import { serverFieldErrors, useZodForm } from './useZodForm';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ForgotPasswordBody } from '@fitconnect/contracts';
-import { Banner, Button, TextField, apiRequest } from '@fitconnect/shared-ui';
+import { Banner, Button, apiRequest } from '@fitconnect/shared-ui';
+import { TextField } from '@fitconnect/shared-ui/forms';
 import { AuthCard, AuthLead, AuthTitle, AuthWrap, CenterIcon, FormStack, LinkList, TextLink } from './styles';
 import { Icon } from './icons';
 import { useZodForm } from './useZodForm';

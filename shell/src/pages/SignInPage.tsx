@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginBody } from '@fitconnect/contracts';
-import { Banner, Button, TextField, useCurrentUser, useLogin } from '@fitconnect/shared-ui';
+import { Banner, Button, useCurrentUser, useLogin } from '@fitconnect/shared-ui';
+import { TextField } from '@fitconnect/shared-ui/forms';
 import { safeRedirect } from './redirect';
 import { AuthCard, AuthLead, AuthTitle, AuthWrap, FormStack, LinkList, TextLink } from './styles';
 import { useZodForm } from './useZodForm';

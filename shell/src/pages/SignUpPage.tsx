@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SignupBody } from '@fitconnect/contracts';
-import { Button, TextField, apiErrorMessage, useCurrentUser, useSignup, useToast } from '@fitconnect/shared-ui';
+import { Button, apiErrorMessage, useCurrentUser, useSignup, useToast } from '@fitconnect/shared-ui';
+import { TextField } from '@fitconnect/shared-ui/forms';
 import { AuthCard, AuthLead, AuthTitle, AuthWrap, FormStack, LinkList, TextLink, TwoCols } from './styles';
 import { serverFieldErrors, useZodForm } from './useZodForm';
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PageContainer, PageHeading, TabPanel, Tabs } from '@fitconnect/shared-ui';
+import { PageContainer, PageHeading } from '@fitconnect/shared-ui';
+import { TabPanel, Tabs } from '@fitconnect/shared-ui/widgets';
 import { FeedTab } from '../feed/components/FeedTab';
 import { FeedbackCard } from '../feedback/components/FeedbackCard';
 import { ReviewsTab } from '../reviews/components/ReviewsTab';

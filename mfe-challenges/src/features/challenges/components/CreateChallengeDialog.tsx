@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CHALLENGE_CATEGORIES, CHALLENGE_DIFFICULTIES, CHALLENGE_TYPES, type ChallengeType } from '@fitconnect/contracts';
-import { Button, Dialog, Select, TextArea, TextField, isApiError } from '@fitconnect/shared-ui';
+import { Button, isApiError } from '@fitconnect/shared-ui';
+import { Select, TextArea, TextField } from '@fitconnect/shared-ui/forms';
+import { Dialog } from '@fitconnect/shared-ui/widgets';
 import { useCreateChallenge } from '../api/mutations';
 import { CATEGORY_LABELS, DIFFICULTY_LABELS, TYPE_LABELS } from '../lib/format';
 import {

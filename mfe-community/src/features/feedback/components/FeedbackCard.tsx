@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CardBody, Checkbox, Select, TextArea, TextField, toast, useCurrentUser } from '@fitconnect/shared-ui';
+import { Button, Card, CardBody, toast, useCurrentUser } from '@fitconnect/shared-ui';
+import { Checkbox, Select, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import {
   FEEDBACK_FAILED_MESSAGE,
   FEEDBACK_INTEREST_LABELS,

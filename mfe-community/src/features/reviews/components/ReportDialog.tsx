@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, TextArea } from '@fitconnect/shared-ui';
+import { Button } from '@fitconnect/shared-ui';
+import { TextArea } from '@fitconnect/shared-ui/forms';
+import { Dialog } from '@fitconnect/shared-ui/widgets';
 import { ReportCommunityReviewBody, type CommunityReview } from '@fitconnect/contracts';
 
 export interface ReportDialogProps {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Checkbox, FieldError, Label, Select, StarRatingInput, TextArea, TextField } from '@fitconnect/shared-ui';
+import { Button, StarRatingInput } from '@fitconnect/shared-ui';
+import { Checkbox, FieldError, Label, Select, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import {
   COMMUNITY_REVIEW_CATEGORIES,
   COMMUNITY_REVIEW_CATEGORY_LABELS,

@@ -5,14 +5,14 @@ import {
   apiErrorMessage,
   Banner,
   Button,
-  Dialog,
   EmptyState,
   isApiError,
-  Select,
   Spinner,
   toast,
   useCurrentUser,
 } from '@fitconnect/shared-ui';
+import { Select } from '@fitconnect/shared-ui/forms';
+import { Dialog } from '@fitconnect/shared-ui/widgets';
 import {
   COMMUNITY_REVIEW_FILTER_LABELS,
   COMMUNITY_REVIEW_FILTERS,

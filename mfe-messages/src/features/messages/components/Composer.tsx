@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { MessageContent, SEND_MESSAGE_FAILED } from '@fitconnect/contracts';
-import { Button, FieldError, visuallyHidden } from '@fitconnect/shared-ui';
+import { Button, visuallyHidden } from '@fitconnect/shared-ui';
+import { FieldError } from '@fitconnect/shared-ui/forms';
 
 const Form = styled.form`
   display: flex;

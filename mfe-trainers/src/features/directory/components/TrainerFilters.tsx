@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Checkbox, Select, TextField } from '@fitconnect/shared-ui';
+import { Button } from '@fitconnect/shared-ui';
+import { Checkbox, Select, TextField } from '@fitconnect/shared-ui/forms';
 import type { TrainerSort } from '@fitconnect/contracts';
 import type { DirectoryQuery } from '../lib/query';
 import { FilterIcon } from '../../../lib/icons';

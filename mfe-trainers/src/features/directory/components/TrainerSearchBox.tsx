@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Input, visuallyHidden } from '@fitconnect/shared-ui';
+import { Button, visuallyHidden } from '@fitconnect/shared-ui';
+import { Input } from '@fitconnect/shared-ui/forms';
 import { SearchIcon } from '../../../lib/icons';
 
 /**

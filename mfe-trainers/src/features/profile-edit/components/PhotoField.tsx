@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, FieldError, focusRing, useToast } from '@fitconnect/shared-ui';
+import { Button, focusRing, useToast } from '@fitconnect/shared-ui';
+import { FieldError } from '@fitconnect/shared-ui/forms';
 import { TrainerAvatar } from '../../directory/components/TrainerAvatar';
 import { PHOTO_ACCEPT, photoProblem } from '../lib/photo';
 

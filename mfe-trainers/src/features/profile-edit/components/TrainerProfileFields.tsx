@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import styled from 'styled-components';
-import { Checkbox, TextArea, TextField } from '@fitconnect/shared-ui';
+import { Checkbox, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import type { FieldErrors } from '../../../lib/zodErrors';
 import type { ProfileField, ProfileFormValues } from '../lib/profile-form';
 

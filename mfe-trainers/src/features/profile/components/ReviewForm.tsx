@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { TrainerReviewBody } from '@fitconnect/contracts';
-import { Button, FieldError, StarRatingInput, TextArea, useToast } from '@fitconnect/shared-ui';
+import { Button, StarRatingInput, useToast } from '@fitconnect/shared-ui';
+import { FieldError, TextArea } from '@fitconnect/shared-ui/forms';
 import type { TrainerReview } from '@fitconnect/contracts';
 import { useCreateReview } from '../api/create-review';
 

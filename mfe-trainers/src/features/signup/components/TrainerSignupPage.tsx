@@ -5,19 +5,16 @@ import {
   Button,
   Card,
   CardBody,
-  Checkbox,
   EmptyState,
   PageContainer,
   PageHeading,
-  TabPanel,
-  Tabs,
-  TextField,
-  tabPanelId,
   isApiError,
   useCurrentUser,
   useSignup,
   useToast,
 } from '@fitconnect/shared-ui';
+import { Checkbox, TextField } from '@fitconnect/shared-ui/forms';
+import { TabPanel, Tabs, tabPanelId } from '@fitconnect/shared-ui/widgets';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/zodErrors';
 import { createTrainerProfile } from '../../profile-edit/api/create-trainer-profile';

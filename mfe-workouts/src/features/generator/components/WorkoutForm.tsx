@@ -12,7 +12,8 @@ import {
   MIN_AGE,
   MIN_DURATION,
 } from '@fitconnect/contracts';
-import { Button, Checkbox, FieldError, Select, TextField } from '@fitconnect/shared-ui';
+import { Button } from '@fitconnect/shared-ui';
+import { Checkbox, FieldError, Select, TextField } from '@fitconnect/shared-ui/forms';
 import { optionLabel, type WorkoutFormErrors, type WorkoutFormValues } from '../lib/form';
 
 const Fields = styled.fieldset`

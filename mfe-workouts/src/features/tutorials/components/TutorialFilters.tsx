@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Select, TextField } from '@fitconnect/shared-ui';
+import { Select, TextField } from '@fitconnect/shared-ui/forms';
 import { EXERCISE_CATEGORIES, EXERCISE_DIFFICULTIES, EXERCISE_EQUIPMENT } from '@fitconnect/contracts';
 import { ALL, type LibraryState } from '../lib/url';
 

@@ -2,7 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parseRouteId } from '@fitconnect/contracts';
-import { Button, Card, CardBody, ConfirmDialog, PageContainer, PageHeading, Spinner, Stack, useCurrentUser, useToast } from '@fitconnect/shared-ui';
+import {
+  Button,
+  Card,
+  CardBody,
+  PageContainer,
+  PageHeading,
+  Spinner,
+  Stack,
+  useCurrentUser,
+  useToast,
+} from '@fitconnect/shared-ui';
+import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
 import { WorkoutSession } from '../../session/components/WorkoutSession';
 import { useWorkout } from '../api/get-workout';
 import { useDeleteWorkout } from '../api/delete-workout';

@@ -1,0 +1,96 @@
+// The builds share two packages as the part of them the pages use (a shared module is never tree-shaken):
+// 'react-router-dom' as build-config/react-router-shared.mjs (the declarative part of react-router) and
+// '@tanstack/react-query' as build-config/react-query-shared.mjs. Every name a front end imports from
+// either must be in its list, or the page would get `undefined` at run time: a shared module's missing
+// export is not a build error. And nobody imports what the subset is cut from ('react-router',
+// '@tanstack/query-core') itself: that would be a second, unshared copy that does not see the page's
+// router or query client.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const APPS = ['shell', 'shared-ui', ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))];
+
+interface Subset {
+  /** The name the apps import and the builds share. */
+  shared: string;
+  /** The file shared under that name. */
+  file: string;
+  /** What the file re-exports from (its `from '...'`). */
+  from: string;
+  /** The package that `from` stands for, to check the names against. */
+  pkg: string;
+  /** Imports that would bypass the shared module. */
+  forbidden: string[];
+}
+
+const SUBSETS: Subset[] = [
+  { shared: 'react-router-dom', file: 'react-router-shared.mjs', from: 'react-router', pkg: 'react-router', forbidden: ['react-router'] },
+  {
+    shared: '@tanstack/react-query',
+    file: 'react-query-shared.mjs',
+    from: 'fitconnect-react-query-package',
+    pkg: '@tanstack/react-query',
+    forbidden: ['@tanstack/query-core', 'fitconnect-react-query-package'],
+  },
+];
+
+function sources(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(p);
+    return /\.(tsx?|jsx?|mjs)$/.test(e.name) && !/\.test\.|\/test\//.test(p) ? [p] : [];
+  });
+}
+
+const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g;
+
+/** Value imports (not `import type`) of the given module names, per source file. */
+function importsOf(modules: string[]) {
+  const found: { file: string; from: string; names: string[] }[] = [];
+  for (const app of APPS) {
+    for (const file of sources(path.join(ROOT, app, 'src'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(IMPORT)) {
+        if (m[1] || !modules.includes(m[3])) continue;
+        const names = m[2]
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith('type '))
+          .map((n) => n.split(/\s+as\s+/)[0].trim());
+        found.push({ file: path.relative(ROOT, file), from: m[3], names });
+      }
+    }
+  }
+  return found;
+}
+
+function sharedExports(subset: Subset) {
+  const text = fs.readFileSync(path.join(__dirname, '..', subset.file), 'utf8');
+  const block = text.match(new RegExp(`export\\s*\\{([^}]*)\\}\\s*from\\s*'${subset.from}'`));
+  if (!block) throw new Error(`${subset.file}: no export { ... } from '${subset.from}'`);
+  // Comment lines inside the list are not names.
+  const names = block[1].replace(/\/\/.*$/gm, '').split(',').map((n) => n.trim()).filter(Boolean);
+  return new Set(names);
+}
+
+describe.each(SUBSETS)('$shared, shared as build-config/$file', (subset) => {
+  test('exports only what the package exports', async () => {
+    const real = (await import(subset.pkg)) as Record<string, unknown>;
+    const missing = [...sharedExports(subset)].filter((n) => !(n in real));
+    expect(missing).toEqual([]);
+  });
+
+  test('every name the front ends import from it is in the list, and nothing bypasses it', () => {
+    const shared = sharedExports(subset);
+    const imports = importsOf([subset.shared, ...subset.forbidden]);
+    expect(imports.filter((i) => i.from === subset.shared).length).toBeGreaterThan(0);
+    const problems = imports.flatMap(({ file, from, names }) =>
+      from !== subset.shared
+        ? [`${file} imports '${from}' directly: import from '${subset.shared}'`]
+        : names.filter((n) => !shared.has(n)).map((n) => `${file} imports ${n}: add it to build-config/${subset.file}`),
+    );
+    expect(problems).toEqual([]);
+  });
+});
