@@ -7,12 +7,13 @@ describe('LandingPage', () => {
   it("invites a signed-out visitor to 'Create Free Account' (to /signup) and shows three testimonials", async () => {
     mockFetch(signedOut);
     renderWithProviders(<LandingPage />);
+    // The sections below the hero render just after the first paint.
+    const list = await screen.findByTestId('testimonials');
     const ctas = await screen.findAllByRole('link', { name: 'Create Free Account' });
-    expect(ctas.length).toBeGreaterThan(0);
+    expect(ctas).toHaveLength(2); // the hero's and the closing section's
     for (const a of ctas) expect(a).toHaveAttribute('href', '/signup');
     expect(screen.queryByRole('link', { name: 'Create Your Workout' })).not.toBeInTheDocument();
 
-    const list = screen.getByTestId('testimonials');
     const cards = within(list).getAllByRole('figure');
     expect(cards).toHaveLength(3);
     for (const card of cards) {
@@ -37,10 +38,26 @@ describe('LandingPage', () => {
   it('has one h1 and feature cards that lead to the areas', async () => {
     mockFetch(signedOut);
     renderWithProviders(<LandingPage />);
+    await screen.findByRole('heading', { level: 2, name: 'Everything you need to get fit' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     for (const href of ['/ai-workout', '/trainers', '/messages', '/challenges', '/exercise-tutorials', '/community']) {
       expect(screen.getAllByRole('link').some((a) => a.getAttribute('href') === href)).toBe(true);
     }
+  });
+
+  it('paints the hero first and the sections below it right after', async () => {
+    mockFetch(signedOut);
+    const { container } = renderWithProviders(<LandingPage />);
+    // First render: the hero only, and a placeholder a screen tall where the sections go.
+    expect(screen.getByRole('heading', { level: 1, name: /train at home/i })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Everything you need to get fit' })).not.toBeInTheDocument();
+    expect(container.querySelectorAll('section')).toHaveLength(1);
+    // Then every section.
+    await screen.findByRole('heading', { level: 2, name: 'Everything you need to get fit' });
+    for (const name of ['What our members say', 'Are you a personal trainer?', 'Start your fitness journey today']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(container.querySelectorAll('section')).toHaveLength(5);
   });
 });
 
