@@ -42,46 +42,7 @@ const { PrecompressPlugin } = require('./precompress');
 const { ReleasePlugin, sharedVersionMismatches } = require('./release');
 const { PreloadChunksPlugin } = require('./preload');
 
-/**
- * Packages that must exist once on the page: shell and every remote share these as singletons.
- * (react-dom subpaths and react's JSX runtimes are listed explicitly; react-router-dom and
- * @tanstack/react-query are shared as the part of them the pages use, which carries the part of
- * @tanstack/query-core it needs, see below.)
- */
-const SINGLETON_PACKAGES = [
-  'react',
-  'react/jsx-runtime',
-  'react/jsx-dev-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  '@tanstack/react-query',
-  'styled-components',
-  'zustand',
-  '@fitconnect/shared-ui',
-  // shared-ui's form fields (shared-ui/src/forms.ts), and its dialogs and tabs (shared-ui/src/widgets.ts):
-  // loaded with the first page that uses one, not on the landing path.
-  '@fitconnect/shared-ui/forms',
-  '@fitconnect/shared-ui/widgets',
-  // The forms' rules (with the part of zod they use): one copy per page, loaded with the first page that
-  // validates something. zod itself is not shared: a shared package is never tree-shaken, and all of
-  // zod is 3.5x what the contracts use of it.
-  '@fitconnect/contracts',
-];
-
-/**
- * The singletons the shell provides EAGERLY: they sit in its entry chunk, registered before its first line
- * runs, instead of one chunk each fetched through the runtime's share negotiation after the entry has
- * run. The landing page needs every one of them before it can paint, and the shell is on every page, so
- * nothing is loaded that would not be anyway. Measured at 4x CPU: 13 landing requests become 2, about
- * 5 KB less gzip (one stream compresses better), and the landing's LCP about 100-200 ms earlier.
- * Remotes keep consuming them as before (they take the shell's, which is registered first).
- * Not here (HOST_LAZY): the contracts (and zod), since the landing page does not validate anything, and
- * shared-ui's widgets (form fields, dialogs, tabs), which it does not use; they load with the first page
- * that does.
- */
-const HOST_LAZY = ['@fitconnect/contracts', '@fitconnect/shared-ui/forms', '@fitconnect/shared-ui/widgets'];
-const HOST_EAGER = SINGLETON_PACKAGES.filter((request) => !HOST_LAZY.includes(request));
+const { SINGLETON_PACKAGES, CONTRACTS_AREAS, HOST_EAGER } = require('./singletons');
 
 const ROUTER_SHARED = path.join(__dirname, 'react-router-shared.mjs');
 const REACT_QUERY_SHARED = path.join(__dirname, 'react-query-shared.mjs');
@@ -142,6 +103,14 @@ function sharedSingletons(appDir, { eager = [] } = {}) {
     if (pkg.startsWith('@fitconnect/')) range = `^${readJson(path.join(ROOT, pkg.slice('@fitconnect/'.length), 'package.json')).version}`;
     if (!range || range === '*') range = installed ? `^${installed.split('.')[0]}.0.0` : false;
     shared[request] = { singleton: true, requiredVersion: range, strictVersion: false, ...(eager.includes(request) ? { eager: true } : {}) };
+  }
+  // Every app provides every area's contracts, by file: the shell imports only the accounts' ones, and a
+  // shared entry its build does not import would not be provided, leaving each remote to load its own copy
+  // of zod with its contracts. This way the page has one zod (a chunk common to the six entries).
+  const contractsVersion = readJson(path.join(ROOT, 'contracts', 'package.json')).version;
+  for (const area of CONTRACTS_AREAS) {
+    const request = `@fitconnect/contracts/${area}`;
+    shared[request] = { ...shared[request], import: path.join(ROOT, 'contracts', `${area}.ts`), version: contractsVersion };
   }
   // react-router-dom is shared as the part of react-router the pages use (see react-router-shared.mjs).
   shared['react-router-dom'] = {
@@ -394,4 +363,4 @@ function createAppConfig(opts) {
   };
 }
 
-module.exports = { createAppConfig, sharedSingletons, remotesManifest, REMOTES, SINGLETON_PACKAGES };
+module.exports = { createAppConfig, sharedSingletons, remotesManifest, REMOTES, SINGLETON_PACKAGES, CONTRACTS_AREAS };

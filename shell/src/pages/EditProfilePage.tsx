@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { emailChanges, updateProfileFormFor, type PublicUser } from '@fitconnect/contracts';
+import { emailChanges, updateProfileFormFor, type PublicUser } from '@fitconnect/contracts/auth';
 import {
   Button,
   PageContainer,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ForgotPasswordBody } from '@fitconnect/contracts';
+import { ForgotPasswordBody } from '@fitconnect/contracts/auth';
 import { Banner, Button, apiRequest } from '@fitconnect/shared-ui';
 import { TextField } from '@fitconnect/shared-ui/forms';
 import { AuthCard, AuthLead, AuthTitle, AuthWrap, CenterIcon, FormStack, LinkList, TextLink } from './styles';

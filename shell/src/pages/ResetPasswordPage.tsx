@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { ResetPasswordForm, type ResetPasswordBody } from '@fitconnect/contracts';
+import { ResetPasswordForm, type ResetPasswordBody } from '@fitconnect/contracts/auth';
 import { Banner, Button, apiErrorMessage, apiRequest, isApiError } from '@fitconnect/shared-ui';
 import { TextField } from '@fitconnect/shared-ui/forms';
 import { AuthCard, AuthLead, AuthTitle, AuthWrap, CenterIcon, FormStack, LinkList, TextLink } from './styles';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { LoginBody } from '@fitconnect/contracts';
+import { LoginBody } from '@fitconnect/contracts/auth';
 import { Banner, Button, useCurrentUser, useLogin } from '@fitconnect/shared-ui';
 import { TextField } from '@fitconnect/shared-ui/forms';
 import { safeRedirect } from './redirect';

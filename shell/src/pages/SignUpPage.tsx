@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { SignupBody } from '@fitconnect/contracts';
+import { SignupBody } from '@fitconnect/contracts/auth';
 import { Button, apiErrorMessage, useCurrentUser, useSignup, useToast } from '@fitconnect/shared-ui';
 import { TextField } from '@fitconnect/shared-ui/forms';
 import { AuthCard, AuthLead, AuthTitle, AuthWrap, FormStack, LinkList, TextLink, TwoCols } from './styles';

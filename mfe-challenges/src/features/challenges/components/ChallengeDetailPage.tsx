@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parseRouteId } from '@fitconnect/contracts';
+import { parseRouteId } from '@fitconnect/contracts/challenges';
 import {
   Badge,
   Button,

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CHALLENGE_CATEGORIES, CHALLENGE_DIFFICULTIES, CHALLENGE_TYPES, type ChallengeType } from '@fitconnect/contracts';
+import {
+  CHALLENGE_CATEGORIES,
+  CHALLENGE_DIFFICULTIES,
+  CHALLENGE_TYPES,
+  type ChallengeType,
+} from '@fitconnect/contracts/challenges';
 import { Button, isApiError } from '@fitconnect/shared-ui';
 import { Select, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import { Dialog } from '@fitconnect/shared-ui/widgets';

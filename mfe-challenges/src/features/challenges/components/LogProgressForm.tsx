@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { INVALID_PROGRESS_MESSAGE, INVALID_PROGRESS_TITLE, LogProgressBody, maxProgressPerLog, progressCapMessage, type ChallengeType } from '@fitconnect/contracts';
+import {
+  INVALID_PROGRESS_MESSAGE,
+  INVALID_PROGRESS_TITLE,
+  LogProgressBody,
+  maxProgressPerLog,
+  progressCapMessage,
+  type ChallengeType,
+} from '@fitconnect/contracts/challenges';
 import { Button, toast } from '@fitconnect/shared-ui';
 import { TextField } from '@fitconnect/shared-ui/forms';
 import { useLogProgress } from '../api/mutations';

@@ -1,4 +1,4 @@
-import { CreateChallengeBody, UNIT_FOR_TYPE, type ChallengeType } from '@fitconnect/contracts';
+import { CreateChallengeBody, UNIT_FOR_TYPE, type ChallengeType } from '@fitconnect/contracts/challenges';
 import { DAY_MS } from './timing';
 
 /** The create form's own state: numbers and dates kept as typed text. */

@@ -12,7 +12,7 @@ import {
   FeedbackBody,
   type FeedbackInterest,
   type FeedbackType,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/community';
 import { useSendFeedback } from '../api/send-feedback';
 
 const Title = styled.h2`

@@ -6,7 +6,7 @@ import {
   type CommunityReview,
   type CommunityReviewFilter,
   type CommunityReviewSort,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/community';
 
 export const COMMUNITY_REVIEWS_KEY = '/api/community-reviews';
 

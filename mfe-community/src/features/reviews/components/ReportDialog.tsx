@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@fitconnect/shared-ui';
 import { TextArea } from '@fitconnect/shared-ui/forms';
 import { Dialog } from '@fitconnect/shared-ui/widgets';
-import { ReportCommunityReviewBody, type CommunityReview } from '@fitconnect/contracts';
+import { ReportCommunityReviewBody, type CommunityReview } from '@fitconnect/contracts/community';
 
 export interface ReportDialogProps {
   review: CommunityReview | null;

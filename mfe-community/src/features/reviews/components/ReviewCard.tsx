@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardBody, StarRating } from '@fitconnect/shared-ui';
-import { COMMUNITY_REVIEW_CATEGORY_LABELS, type CommunityReview } from '@fitconnect/contracts';
+import { COMMUNITY_REVIEW_CATEGORY_LABELS, type CommunityReview } from '@fitconnect/contracts/community';
 import { formatFullDate, formatRelativeTime } from '../../../lib/relativeTime';
 import { authorName } from '../lib/filter';
 

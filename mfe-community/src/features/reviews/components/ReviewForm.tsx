@@ -7,7 +7,7 @@ import {
   COMMUNITY_REVIEW_CATEGORY_LABELS,
   CreateCommunityReviewBody,
   type CommunityReviewCategory,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/community';
 
 const Form = styled.form`
   display: flex;

@@ -21,7 +21,7 @@ import {
   type CommunityReview,
   type CommunityReviewFilter,
   type CommunityReviewSort,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/community';
 import { useCreateReview } from '../api/create-review';
 import { useReviews } from '../api/get-reviews';
 import { useMarkHelpful } from '../api/mark-helpful';

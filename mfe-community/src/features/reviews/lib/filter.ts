@@ -4,7 +4,7 @@ import {
   type CommunityReview,
   type CommunityReviewFilter,
   type CommunityReviewSort,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/community';
 
 /** SPEC §7: the server filters by category, and the list is filtered by category on the client too. */
 export function filterByCategory(reviews: CommunityReview[], category: CommunityReviewFilter): CommunityReview[] {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { MessageContent, SEND_MESSAGE_FAILED } from '@fitconnect/contracts';
+import { MessageContent, SEND_MESSAGE_FAILED } from '@fitconnect/contracts/messages';
 import { Button, visuallyHidden } from '@fitconnect/shared-ui';
 import { FieldError } from '@fitconnect/shared-ui/forms';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parseRouteId } from '@fitconnect/contracts';
+import { parseRouteId } from '@fitconnect/contracts/messages';
 import { Badge, Banner, Button, EmptyState, PageContainer, Spinner, focusRing, isApiError, apiErrorMessage, useCurrentUser } from '@fitconnect/shared-ui';
 import { fullName } from '../lib/format';
 import { useThreadController } from '../lib/useThreadController';

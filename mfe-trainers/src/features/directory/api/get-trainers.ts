@@ -1,5 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { TRAINER_LIST_HEADERS, type TrainerListItem } from '@fitconnect/contracts';
+import { TRAINER_LIST_HEADERS, type TrainerListItem } from '@fitconnect/contracts/trainers';
 import { getWithHeaders } from '../../../lib/fetchWithHeaders';
 import { directoryParams, type DirectoryQuery } from '../lib/query';
 

@@ -1,4 +1,4 @@
-import { formatDistanceMiles } from '@fitconnect/contracts';
+import { formatDistanceMiles } from '@fitconnect/contracts/trainers';
 
 /** SPEC §9: session prices are pounds per hour, whole numbers. */
 export function formatPrice(price: number | null | undefined): string {

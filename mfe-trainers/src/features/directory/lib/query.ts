@@ -1,5 +1,10 @@
 import type { z } from 'zod/mini';
-import { TrainerListQuery, trainerListSearchParams, TRAINER_PAGE_SIZE, type TrainerSort } from '@fitconnect/contracts';
+import {
+  TrainerListQuery,
+  trainerListSearchParams,
+  TRAINER_PAGE_SIZE,
+  type TrainerSort,
+} from '@fitconnect/contracts/trainers';
 
 /**
  * The directory's search: the same parameters in the page URL (a search is a shareable link) and in

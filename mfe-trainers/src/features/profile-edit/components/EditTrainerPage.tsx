@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { parseRouteId } from '@fitconnect/contracts';
+import { parseRouteId } from '@fitconnect/contracts/trainers';
 import { Button, Card, CardBody, EmptyState, PageContainer, PageHeading, Spinner, apiErrorMessage, isApiError, useCurrentUser, useToast } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/zodErrors';

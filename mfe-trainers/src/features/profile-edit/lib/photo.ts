@@ -1,4 +1,9 @@
-import { TRAINER_PHOTO_BAD_TYPE, TRAINER_PHOTO_MAX_BYTES, TRAINER_PHOTO_TOO_LARGE, TRAINER_PHOTO_TYPES } from '@fitconnect/contracts';
+import {
+  TRAINER_PHOTO_BAD_TYPE,
+  TRAINER_PHOTO_MAX_BYTES,
+  TRAINER_PHOTO_TOO_LARGE,
+  TRAINER_PHOTO_TYPES,
+} from '@fitconnect/contracts/trainers';
 
 /** SPEC §5/§9: JPEG, JPG, PNG or WebP, at most 5MB (the server checks the content again). */
 export const MAX_PHOTO_BYTES = TRAINER_PHOTO_MAX_BYTES;

@@ -1,4 +1,4 @@
-import { TrainerProfileBody } from '@fitconnect/contracts';
+import { TrainerProfileBody } from '@fitconnect/contracts/trainers';
 import type { Trainer } from '@fitconnect/contracts';
 import { check, type Checked } from '../../../lib/zodErrors';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TrainerReviewBody } from '@fitconnect/contracts';
+import { TrainerReviewBody } from '@fitconnect/contracts/trainers';
 import { Button, StarRatingInput, useToast } from '@fitconnect/shared-ui';
 import { FieldError, TextArea } from '@fitconnect/shared-ui/forms';
 import type { TrainerReview } from '@fitconnect/contracts';

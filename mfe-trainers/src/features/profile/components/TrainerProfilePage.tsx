@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parseRouteId } from '@fitconnect/contracts';
+import { parseRouteId } from '@fitconnect/contracts/trainers';
 import {
   Badge,
   Button,

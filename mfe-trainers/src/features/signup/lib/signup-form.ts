@@ -1,4 +1,4 @@
-import { TrainerSignupAccount } from '@fitconnect/contracts';
+import { TrainerSignupAccount } from '@fitconnect/contracts/auth';
 import { apiErrorMessage } from '@fitconnect/shared-ui';
 import { fieldErrors, type FieldErrors } from '../../../lib/zodErrors';
 

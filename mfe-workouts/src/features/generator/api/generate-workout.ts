@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@fitconnect/shared-ui';
-import { DAILY_LIMIT_MESSAGE, INVALID_WORKOUT_DATA, type GeneratedWorkout, type WorkoutRequest } from '@fitconnect/contracts';
+import {
+  DAILY_LIMIT_MESSAGE,
+  INVALID_WORKOUT_DATA,
+  type GeneratedWorkout,
+  type WorkoutRequest,
+} from '@fitconnect/contracts/workouts';
 import { SAVED_WORKOUTS_KEY } from './get-saved-workouts';
 import { TODAY_WORKOUTS_KEY } from './get-today-workouts';
 

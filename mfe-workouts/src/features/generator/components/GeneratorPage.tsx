@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parseRouteId, type GeneratedWorkout } from '@fitconnect/contracts';
+import { parseRouteId, type GeneratedWorkout } from '@fitconnect/contracts/workouts';
 import { Banner, Button, Card, CardBody, PageContainer, PageHeading, Spinner, useCurrentUser, useToast } from '@fitconnect/shared-ui';
 import { generateErrorText, useGenerateWorkout } from '../api/generate-workout';
 import { useSavedWorkouts } from '../api/get-saved-workouts';

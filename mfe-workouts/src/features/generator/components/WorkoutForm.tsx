@@ -11,7 +11,7 @@ import {
   MAX_DURATION,
   MIN_AGE,
   MIN_DURATION,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/workouts';
 import { Button } from '@fitconnect/shared-ui';
 import { Checkbox, FieldError, Select, TextField } from '@fitconnect/shared-ui/forms';
 import { optionLabel, type WorkoutFormErrors, type WorkoutFormValues } from '../lib/form';

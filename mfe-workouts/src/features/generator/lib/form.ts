@@ -3,7 +3,7 @@ import {
   WorkoutRequest,
   type GeneratedWorkout,
   type Injury,
-} from '@fitconnect/contracts';
+} from '@fitconnect/contracts/workouts';
 
 /** The form's own state: numbers kept as typed text so an empty box is possible. */
 export interface WorkoutFormValues {

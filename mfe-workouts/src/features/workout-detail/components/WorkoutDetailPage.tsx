@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parseRouteId } from '@fitconnect/contracts';
+import { parseRouteId } from '@fitconnect/contracts/workouts';
 import {
   Button,
   Card,

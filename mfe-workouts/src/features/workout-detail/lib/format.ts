@@ -3,7 +3,7 @@
  * Everything the detail page prints about durations, levels, equipment and exercise rows goes
  * through here, so the rules are tested once (test/format.test.ts).
  */
-import { estimateSectionMinutes as estimateMinutes } from '@fitconnect/contracts';
+import { estimateSectionMinutes as estimateMinutes } from '@fitconnect/contracts/workouts';
 
 /** The minimal exercise shape these rules read (the detail plan's exercise, SPEC §3). */
 export interface ExerciseLike {

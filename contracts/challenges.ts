@@ -1,0 +1,7 @@
+// '@fitconnect/contracts/challenges': the contracts of the challenges area.
+// The front ends import the contracts by area, never from '@fitconnect/contracts' itself (type-only imports
+// aside): each area's entry is a Module Federation singleton of its own, so a first visit of an area loads and
+// builds its own schemas, not every area's (build-config/rspack.js; build-config/test/contracts-by-area.test.ts).
+// The API and tests use the package root, which has everything.
+export * from './src/challenges';
+export * from './src/ids';

@@ -1,0 +1,7 @@
+// '@fitconnect/contracts/community': the contracts of the community area: reviews and feedback.
+// The front ends import the contracts by area, never from '@fitconnect/contracts' itself (type-only imports
+// aside): each area's entry is a Module Federation singleton of its own, so a first visit of an area loads and
+// builds its own schemas, not every area's (build-config/rspack.js; build-config/test/contracts-by-area.test.ts).
+// The API and tests use the package root, which has everything.
+export * from './src/community';
+export * from './src/feedback';
