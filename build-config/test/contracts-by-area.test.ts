@@ -5,18 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACTS_AREAS, SINGLETON_PACKAGES } from '../singletons';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-const FRONT_ENDS = ['shell', 'shared-ui', ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))];
-
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(p);
-    return /\.(tsx?|jsx?|mjs)$/.test(e.name) && !/\.test\.|\/test\//.test(p) ? [p] : [];
-  });
-}
+import { FRONT_ENDS, ROOT, sources } from './sources';
 
 /** `import { ... } from '<spec>'` that brings at least one value (not `import type`, not only `type X`). */
 const VALUE_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g;

@@ -7,9 +7,7 @@
 // router or query client.
 import fs from 'node:fs';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-const APPS = ['shell', 'shared-ui', ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))];
+import { FRONT_ENDS, ROOT, sources } from './sources';
 
 interface Subset {
   /** The name the apps import and the builds share. */
@@ -35,21 +33,12 @@ const SUBSETS: Subset[] = [
   },
 ];
 
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(p);
-    return /\.(tsx?|jsx?|mjs)$/.test(e.name) && !/\.test\.|\/test\//.test(p) ? [p] : [];
-  });
-}
-
 const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g;
 
 /** Value imports (not `import type`) of the given module names, per source file. */
 function importsOf(modules: string[]) {
   const found: { file: string; from: string; names: string[] }[] = [];
-  for (const app of APPS) {
+  for (const app of FRONT_ENDS) {
     for (const file of sources(path.join(ROOT, app, 'src'))) {
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(IMPORT)) {
