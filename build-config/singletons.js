@@ -39,13 +39,15 @@ const SINGLETON_PACKAGES = [
  * nothing is loaded that would not be anyway. Measured: 13 landing requests become 2 and about 5 KB less
  * gzip (one stream compresses better); the landing's LCP at 4x CPU moved less than its run-to-run noise.
  * Remotes keep consuming them as before (they take the shell's, which is registered first).
- * Not here: the contracts (and zod), since the landing page does not validate anything, and
- * shared-ui's widgets (form fields, dialogs, tabs), which it does not use; they load with the first page
- * that does.
+ * Not here (LOADED_ON_DEMAND): the contracts (and zod), since the landing page does not validate
+ * anything, and shared-ui's form fields, dialogs and tabs, which it does not use; they load with the first
+ * page that does.
  */
-const HOST_EAGER = SINGLETON_PACKAGES.filter(
-  (request) =>
-    !request.startsWith('@fitconnect/contracts/') && !['@fitconnect/shared-ui/forms', '@fitconnect/shared-ui/widgets'].includes(request),
-);
+const LOADED_ON_DEMAND = [
+  '@fitconnect/shared-ui/forms',
+  '@fitconnect/shared-ui/widgets',
+  ...CONTRACTS_AREAS.map((area) => `@fitconnect/contracts/${area}`),
+];
+const HOST_EAGER = SINGLETON_PACKAGES.filter((request) => !LOADED_ON_DEMAND.includes(request));
 
 module.exports = { SINGLETON_PACKAGES, CONTRACTS_AREAS, HOST_EAGER };

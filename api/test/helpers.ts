@@ -115,7 +115,6 @@ export function createAgent(baseUrl: () => string): Agent {
 }
 
 let seq = 0;
-/** Sign up a fresh account on this agent (signup signs in). Returns the user and the password used. */
 /** A second agent holding the same cookies as `from` (the same browser, or whoever stole the cookie), against `baseUrl`. */
 export function sameCookie(from: Agent, baseUrl: () => string): Agent {
   const b = createAgent(baseUrl);
@@ -123,6 +122,7 @@ export function sameCookie(from: Agent, baseUrl: () => string): Agent {
   return b;
 }
 
+/** Sign up a fresh account on this agent (signup signs in). Returns the user and the password used. */
 export async function signUpAndLogin(
   agent: Agent,
   partial: Partial<{ username: string; email: string; firstName: string; lastName: string; location: string; password: string; isTrainer: boolean }> = {},

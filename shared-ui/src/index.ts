@@ -1,8 +1,9 @@
 // @fitconnect/shared-ui: design system, API client, query defaults, auth hooks and the
 // shell<->remote contract. A Module Federation singleton: shell and remotes share one copy.
 // The shell provides it in its entry chunk, so all of it is on every page's landing path: the larger
-// widgets that the landing page does not use (form fields, dialogs, tabs) are a second singleton,
-// '@fitconnect/shared-ui/widgets' (./widgets.ts), loaded with the first page that uses one.
+// widgets that the landing page does not use are singletons of their own, loaded with the first page that
+// uses one: '@fitconnect/shared-ui/forms' (form fields, ./forms.ts) and '@fitconnect/shared-ui/widgets'
+// (dialogs and tabs, ./widgets.ts). A remote's own page imports '@fitconnect/shared-ui/standalone'.
 
 export * from './federation';
 
@@ -59,5 +60,4 @@ export type { CurrentUserState } from './auth';
 
 export { AppProviders } from './AppProviders';
 export type { AppProvidersProps } from './AppProviders';
-// A remote's own page (StandaloneArea) is in '@fitconnect/shared-ui/standalone': the shell never uses it.
 export { AreaRoutes } from './AreaRoutes';

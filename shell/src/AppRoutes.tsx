@@ -1,26 +1,19 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { areaForPath, RequireAuth, Spinner } from '@fitconnect/shared-ui';
+import { areaForPath, lazyPage, RequireAuth } from '@fitconnect/shared-ui';
 import { AreaOutlet } from './federation/AreaOutlet';
 import { LandingPage } from './pages/LandingPage';
 import { LazyNotFoundPage } from './pages/NotFoundLazy';
 
 // Route-level code splitting: the landing page comes with the shell's first chunk; every other shell page
-// (the 404 too), with its forms, zod and the contracts, loads when it is first visited.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-const SignInPage = page(() => import('./pages/SignInPage'), 'SignInPage');
-const SignUpPage = page(() => import('./pages/SignUpPage'), 'SignUpPage');
-const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
-const ProfilePage = page(() => import('./pages/ProfilePage'), 'ProfilePage');
-const EditProfilePage = page(() => import('./pages/EditProfilePage'), 'EditProfilePage');
-const PrivacyPolicyPage = page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner center label="Loading page" />}>{children}</Suspense>;
-}
+// (the 404 too, ./pages/NotFoundLazy.tsx), with its forms, zod and the contracts, loads when it is first
+// visited (lazyPage: a spinner meanwhile).
+const SignInPage = lazyPage(() => import('./pages/SignInPage'), 'SignInPage');
+const SignUpPage = lazyPage(() => import('./pages/SignUpPage'), 'SignUpPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
+const EditProfilePage = lazyPage(() => import('./pages/EditProfilePage'), 'EditProfilePage');
+const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 
 /** Anything that is not a shell page: the owning area's routes (from its remote), else the 404 page. */
 function AreaOrNotFound() {
@@ -34,17 +27,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />
-      <Route path="/signin" element={<Lazy><SignInPage /></Lazy>} />
-      <Route path="/signup" element={<Lazy><SignUpPage /></Lazy>} />
-      <Route path="/forgot-password" element={<Lazy><ForgotPasswordPage /></Lazy>} />
-      <Route path="/reset-password" element={<Lazy><ResetPasswordPage /></Lazy>} />
+      <Route path="/signin" element={<SignInPage />} />
+      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route
         path="/profile"
         element={
           <RequireAuth>
-            <Lazy>
-              <ProfilePage />
-            </Lazy>
+            <ProfilePage />
           </RequireAuth>
         }
       />
@@ -52,13 +43,11 @@ export function AppRoutes() {
         path="/edit-profile"
         element={
           <RequireAuth>
-            <Lazy>
-              <EditProfilePage />
-            </Lazy>
+            <EditProfilePage />
           </RequireAuth>
         }
       />
-      <Route path="/privacy-policy" element={<Lazy><PrivacyPolicyPage /></Lazy>} />
+      <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
       <Route path="*" element={<AreaOrNotFound />} />
     </Routes>
   );
