@@ -1,4 +1,4 @@
-import { configure, act, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
@@ -72,6 +72,17 @@ describe('category filter', () => {
     await screen.findByRole('heading', { name: 'Community Reviews (1)' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'helpful');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/community-reviews?sort=helpful')).toBe(true));
+  });
+
+  test('a sort chosen before the category change re-renders keeps both in the URL', async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/community-reviews': listReply([makeReview()]), 'GET /api/community-reviews?category=trainers&sort=helpful': listReply([]) });
+    renderReviews();
+    await screen.findByRole('heading', { name: 'Community Reviews (1)' });
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'trainers' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'helpful' } });
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/community\?tab=reviews&category=trainers&sort=helpful$/));
   });
 
   test('Load more fetches the next page with the cursor and appends it', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
@@ -132,6 +132,17 @@ describe('TrainersPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trainers$/));
+  });
+
+  it('keeps both filters when the second is chosen before the page re-renders', async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/trainers': () => listReply([hannah]) as ReplySpec });
+    renderPage('/trainers');
+    await screen.findAllByTestId('trainer-card');
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Max price' }), { target: { value: '50' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Minimum rating' }), { target: { value: '4' } });
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trainers\?maxPrice=50&minRating=4$/));
   });
 
   it('reads a shared link: filters set from the URL, pages 1..N loaded', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
@@ -114,6 +114,25 @@ describe('TutorialsPage (catalogue from the API)', () => {
     expect(location()).toBe('/exercise-tutorials');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('all');
     expect(screen.getByRole('searchbox', { name: 'Search exercises' })).toHaveValue('');
+  });
+
+  it('keeps every filter when two change before the page re-renders (a quick second choice)', async () => {
+    const user = userEvent.setup();
+    fakeApi();
+    renderLibrary();
+    await screen.findByText('Showing 30 exercises');
+    await user.type(screen.getByRole('searchbox', { name: 'Search exercises' }), 'ex');
+    // Both changes land in one batch: the second select still renders the state from before the first.
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Equipment' }), { target: { value: 'Dumbbells' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'Core' } });
+    });
+    await waitFor(() => expect(location()).toBe('/exercise-tutorials?q=ex&category=Core&equipment=Dumbbells'));
+    expect(screen.getByRole('combobox', { name: 'Equipment' })).toHaveValue('Dumbbells');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Core');
+    // The next change builds on both.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Difficulty' }), 'Beginner');
+    expect(location()).toBe('/exercise-tutorials?q=ex&category=Core&equipment=Dumbbells&difficulty=Beginner');
   });
 
   it('shows at most three muscle badges plus +N', async () => {

@@ -14,3 +14,7 @@ export type {
   SelectOption,
   CheckboxProps,
 } from './components/Form';
+
+// Filters kept in the URL: each change builds on the last one asked for (pages with filters load this module anyway).
+export { useLatestSearchParams } from './searchParams';
+export type { SearchParamsUpdate } from './searchParams';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -11,7 +11,7 @@ import {
   toast,
   useCurrentUser,
 } from '@fitconnect/shared-ui';
-import { Select } from '@fitconnect/shared-ui/forms';
+import { Select, useLatestSearchParams } from '@fitconnect/shared-ui/forms';
 import { Dialog } from '@fitconnect/shared-ui/widgets';
 import {
   COMMUNITY_REVIEW_FILTER_LABELS,
@@ -74,7 +74,7 @@ const is401 = (err: unknown) => err instanceof Error && err.message.startsWith('
 
 /** The Community Reviews tab (SPEC §2): filter, sort, count heading, list, Write Review, helpful votes, reports. */
 export function ReviewsTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const category = parseCategory(params.get('category'));
   const sort = parseSort(params.get('sort'));
   const navigate = useNavigate();
@@ -97,12 +97,16 @@ export function ReviewsTab() {
     redirectTimer.current = setTimeout(() => navigate('/signin'), SIGN_IN_REDIRECT_MS);
   };
 
-  const setParam = (key: 'category' | 'sort', value: string, fallback: string) => {
-    const next = new URLSearchParams(params);
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-    setParams(next, { replace: true });
-  };
+  // Built on the latest query asked for, so a quick sort change right after a category change keeps both.
+  const setParam = (key: 'category' | 'sort', value: string, fallback: string) =>
+    setParams(
+      (next) => {
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
 
   const create = useCreateReview({
     onSuccess: () => {

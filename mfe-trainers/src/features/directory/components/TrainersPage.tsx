@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Banner, Button, EmptyState, Grid, PageContainer, Spinner, Stack } from '@fitconnect/shared-ui';
+import { useLatestSearchParams } from '@fitconnect/shared-ui/forms';
 import { UsersIcon } from '../../../lib/icons';
 import { useTrainerPages } from '../api/get-trainers';
 import { GEONAMES_ATTRIBUTION, POSTCODE_ATTRIBUTION } from '../lib/attribution';
@@ -80,19 +81,21 @@ const routerLink = ({ href, children }: TrainerCardLinkProps) => <Link to={href}
 
 /** /trainers: search by postcode or city, filters and sort in the URL, a card grid, View More Trainers. */
 export function TrainersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const query = parseDirectoryQuery(params);
   const result = useTrainerPages(query);
   const gridRef = useRef<HTMLDivElement>(null);
   const focusFrom = useRef<number | null>(null);
 
-  const go = (next: DirectoryQuery, replace = false) => setParams(directoryParams(next), { replace });
-  const onSearch = (location: string) => go({ ...query, location, sort: location ? query.sort : query.sort === 'distance' ? null : query.sort, page: 1 });
-  const onFilter = (change: FilterChange) => go({ ...query, ...change, page: 1 }, true);
-  const onClear = () => go({ ...EMPTY_QUERY, location: query.location }, true);
+  // Each change builds on the latest query asked for, so two quick filter choices keep both.
+  const go = (change: (latest: DirectoryQuery) => DirectoryQuery, replace = false) =>
+    setParams((latest) => directoryParams(change(parseDirectoryQuery(latest))), { replace });
+  const onSearch = (location: string) => go((q) => ({ ...q, location, sort: location ? q.sort : q.sort === 'distance' ? null : q.sort, page: 1 }));
+  const onFilter = (change: FilterChange) => go((q) => ({ ...q, ...change, page: 1 }), true);
+  const onClear = () => go((q) => ({ ...EMPTY_QUERY, location: q.location }), true);
   const onMore = () => {
     focusFrom.current = result.trainers.length;
-    go({ ...query, page: Math.min(MAX_PAGES, query.page + 1) }, true);
+    go((q) => ({ ...q, page: Math.min(MAX_PAGES, q.page + 1) }), true);
   };
 
   // After 'View More Trainers', keyboard focus moves to the first card that was added.

@@ -20,7 +20,8 @@ export interface TutorialFiltersProps {
   value: LibraryState;
   /** Muscle groups the catalogue names (from the API); the current choice is kept while they load. */
   muscleGroups: readonly string[];
-  onChange: (next: LibraryState) => void;
+  /** Called with what changed; the page merges it into the latest state it asked for. */
+  onChange: (change: Partial<LibraryState>) => void;
 }
 
 /** Text search plus the four dropdown filters, each with an All option (SPEC §2 exercise tutorials). */
@@ -31,18 +32,18 @@ export function TutorialFilters({ value, muscleGroups, onChange }: TutorialFilte
   // Search as the user types, without a request per keystroke.
   useEffect(() => {
     if (text.trim() === value.q.trim()) return;
-    const t = setTimeout(() => onChange({ ...value, q: text, page: 1 }), 250);
+    const t = setTimeout(() => onChange({ q: text, page: 1 }), 250);
     return () => clearTimeout(t);
   }, [text, value, onChange]);
 
   const set = (key: 'category' | 'muscle' | 'equipment' | 'difficulty') => (e: React.ChangeEvent<HTMLSelectElement>) =>
-    onChange({ ...value, q: text, [key]: e.target.value, page: 1 });
+    onChange({ q: text, [key]: e.target.value, page: 1 });
   const muscles = value.muscle !== ALL && !muscleGroups.includes(value.muscle) ? [...muscleGroups, value.muscle] : muscleGroups;
   return (
     <>
       <form role="search" aria-label="Exercises" style={{ marginBottom: 12 }} onSubmit={(e) => {
         e.preventDefault();
-        onChange({ ...value, q: text, page: 1 });
+        onChange({ q: text, page: 1 });
       }}>
         <TextField
           label="Search exercises"

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Banner, Button, EmptyState, Grid, PageContainer, PageHeading, Spinner } from '@fitconnect/shared-ui';
+import { useLatestSearchParams } from '@fitconnect/shared-ui/forms';
 import { useExercisePage } from '../api/exercises';
 import { showingText } from '../lib/filter';
 import { EMPTY_STATE, PAGE_SIZE, fromSearch, hasActiveFilters, toSearch, type LibraryState } from '../lib/url';
@@ -28,20 +28,20 @@ const Pager = styled.nav`
  * text). Search, filters and page live in the URL, so a link opens the same list and Back returns to it.
  */
 export function TutorialsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const state = useMemo(() => fromSearch(params), [params]);
   const listSearch = toSearch(state);
   const query = useExercisePage(state);
 
+  // Each change merges into the latest state asked for (two quick filter choices keep both).
+  // Typing and filtering replace the entry; paging adds one, so Back steps through pages.
   const update = useCallback(
-    (next: LibraryState) => {
-      // Typing and filtering replace the entry; paging adds one, so Back steps through pages.
-      setParams(new URLSearchParams(toSearch(next)), { replace: next.page === state.page });
-    },
-    [setParams, state.page],
+    (change: Partial<LibraryState>, { push = false } = {}) =>
+      setParams((latest) => toSearch({ ...fromSearch(latest), ...change }), { replace: !push }),
+    [setParams],
   );
   const goToPage = (page: number) => {
-    update({ ...state, page });
+    update({ page }, { push: true });
     window.scrollTo({ top: 0 });
   };
 
