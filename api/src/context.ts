@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import type { CurrentUser } from './http/authCache';
+import type { RequestSession } from './http/session';
 
 /** A clock the app reads "now" from (tests can move it). */
 export interface Clock {
@@ -36,12 +37,8 @@ declare module 'koa' {
     deps: AppDeps;
   }
   interface ExtendableContext {
-    /** koa-session: `null` after sign-out; `userId` when signed in. */
-    session: (SessionData & { regenerate(): Promise<void> | undefined; save(): Promise<void> | undefined }) | null;
+    /** http/session.ts: `userId` when signed in; `null` after sign-out (set it to null to sign out). */
+    session: RequestSession | null;
   }
 }
 
-export interface SessionData {
-  userId?: number;
-  [key: string]: unknown;
-}

@@ -69,3 +69,19 @@ describe('auth cache', () => {
     expect(reads).toBe(3);
   });
 });
+
+describe('auth cache: the synchronous peek of the hot path', () => {
+  it('answers a fresh session only while the session itself has not expired, and a fresh user', async () => {
+    let now = 10_000;
+    const cache = createAuthCache(1000, () => now);
+    cache.putSession('k', { data: { userId: 1 }, userId: 1, expiresAt: now + 500 });
+    expect(cache.peekSession('k')?.userId).toBe(1);
+    now += 500; // the session's own expiry comes before the cache's TTL
+    expect(cache.peekSession('k')).toBeUndefined();
+    expect(cache.peekUser(1)).toBeUndefined();
+    await cache.user(1, async () => ({ id: 1, username: 'u', email: 'u@example.com', firstName: 'U', lastName: 'S', location: '', isTrainer: false, promoTrainer: false, trainerNumber: null }));
+    expect(cache.peekUser(1)?.username).toBe('u');
+    cache.dropUser(1);
+    expect(cache.peekUser(1)).toBeUndefined();
+  });
+});

@@ -37,6 +37,24 @@ it('refuses a wrong, truncated, padded or foreign signature', () => {
   }
 });
 
+it('remembers a verified signature without trusting anything else: wrong ones stay refused after a good one', () => {
+  const keys = cookieKeys(['new', 'old']);
+  const good = new Keygrip(['old']).sign(data);
+  for (let i = 0; i < 3; i++) {
+    expect(keys.index(data, good)).toBe(1);
+    expect(keys.verify(data, `${good}A`)).toBe(false);
+    expect(keys.verify(`${data}x`, good)).toBe(false);
+    // No other split of the same characters passes for the remembered pair.
+    expect(keys.verify(`${good.slice(-3)}${data}`, good.slice(0, -3))).toBe(false);
+    expect(keys.verify(data.slice(3), `${good}${data.slice(0, 3)}`)).toBe(false);
+  }
+  // Many distinct cookies: the memory is bounded and the first ones still verify (again, in full).
+  const many = Array.from({ length: 12_000 }, (_, n) => `fitconnect.sid=${n}`);
+  for (const d of many) expect(keys.verify(d, keys.sign(d))).toBe(true);
+  expect(keys.verify(many[0], keys.sign(many[0]))).toBe(true);
+  expect(keys.verify(many[0], new Keygrip(['other']).sign(many[0]))).toBe(false);
+});
+
 it('needs at least one non-empty secret', () => {
   expect(() => cookieKeys([])).toThrow();
   expect(() => cookieKeys([''])).toThrow();

@@ -82,3 +82,22 @@ it('lets every waiting caller see a failed read fail, and reads again next time'
   await expect(b).rejects.toThrow('db down');
   expect(await cache.get('k', async () => 9)).toBe(9);
 });
+
+it('peek answers a fresh entry at once and nothing else: not a stale one, not a dropped one, not with a TTL of 0', async () => {
+  let now = 0;
+  const cache = createReadCache<string, number>(1000, () => now);
+  expect(cache.peek('a')).toBeUndefined();
+  await cache.get('a', async () => 1);
+  expect(cache.peek('a')).toBe(1);
+  now = 999;
+  expect(cache.peek('a')).toBe(1);
+  now = 1000;
+  expect(cache.peek('a')).toBeUndefined();
+  cache.put('b', 2);
+  cache.drop('b');
+  expect(cache.peek('b')).toBeUndefined();
+  const off = createReadCache<string, number>(0);
+  off.put('c', 3);
+  await off.get('c', async () => 3);
+  expect(off.peek('c')).toBeUndefined();
+});

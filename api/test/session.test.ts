@@ -1,6 +1,11 @@
+import { createHash, randomUUID } from 'node:crypto';
+import Keygrip from 'keygrip';
 import { startTestApi, signUpAndLogin, type TestApi } from './helpers';
-import { Session } from '../src/http/session';
+import { Session, SESSION_MAX_AGE_MS } from '../src/http/session';
 import { DEFAULT_AUTH_CACHE_TTL_MS } from '../src/http/authCache';
+
+const DAY = 24 * 60 * 60 * 1000;
+const sha256 = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 jest.setTimeout(60000);
 
@@ -36,6 +41,63 @@ describe('sessions in MongoDB', () => {
     const { user } = await signUpAndLogin(a);
     await Session.updateMany({ userId: user.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     await new Promise((r) => setTimeout(r, DEFAULT_AUTH_CACHE_TTL_MS));
+    expect((await a.get('/api/auth/user')).body).toEqual({ user: null });
+  });
+});
+
+describe('session writes', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('honours a session koa-session wrote before this middleware (a deploy signs nobody out)', async () => {
+    const { user } = await signUpAndLogin(api.agent());
+    // koa-session's format: the signed key in the cookie; its sha256 as _id; _expire and _maxAge inside data.
+    const key = randomUUID();
+    const expiresAt = Date.now() + 10 * DAY;
+    await Session.create({ _id: sha256(key), data: { userId: user.id, _expire: expiresAt, _maxAge: SESSION_MAX_AGE_MS }, userId: user.id, expiresAt: new Date(expiresAt) });
+    const a = api.agent();
+    a.cookies.set('fitconnect.sid', key);
+    a.cookies.set('fitconnect.sid.sig', new Keygrip([api.config.sessionSecret!]).sign(`fitconnect.sid=${key}`));
+    const me = await a.get('/api/auth/user');
+    expect(me.body.user?.id).toBe(user.id);
+    expect(me.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('a signed-in read writes nothing; past half its lifetime a session is renewed for the full lifetime', async () => {
+    const a = api.agent();
+    const { user } = await signUpAndLogin(a);
+    const read = await a.get('/api/auth/user');
+    expect(read.body.user.id).toBe(user.id);
+    expect(read.headers.getSetCookie()).toEqual([]);
+
+    await Session.updateMany({ userId: user.id }, { $set: { expiresAt: new Date(Date.now() + 5 * DAY) } });
+    await new Promise((r) => setTimeout(r, DEFAULT_AUTH_CACHE_TTL_MS));
+    const renewed = await a.get('/api/auth/user');
+    expect(renewed.body.user.id).toBe(user.id);
+    const sid = renewed.headers.getSetCookie().find((c) => c.startsWith('fitconnect.sid='));
+    expect(sid).toMatch(/httponly/i);
+    const [doc] = await Session.find({ userId: user.id }).lean();
+    expect(doc.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - 60_000);
+  });
+
+  it('sign-in writes the session once, and sign-out deletes it and clears the cookie', async () => {
+    const a = api.agent();
+    const writes = jest.spyOn(Session, 'updateOne');
+    const { user } = await signUpAndLogin(a);
+    expect(writes).toHaveBeenCalledTimes(1);
+    writes.mockRestore();
+    expect(await Session.countDocuments({ userId: user.id })).toBe(1);
+
+    const out = await a.post('/api/auth/logout');
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith('fitconnect.sid='));
+    expect(cleared).toMatch(/^fitconnect\.sid=;/);
+    expect(cleared).toMatch(/expires=Thu, 01 Jan 1970/i);
+    expect(await Session.countDocuments({ userId: user.id })).toBe(0);
     expect((await a.get('/api/auth/user')).body).toEqual({ user: null });
   });
 });

@@ -25,7 +25,7 @@ export function loadCurrentUser(): Middleware {
     const session = ctx.session;
     const userId = session && typeof session.userId === 'number' ? session.userId : undefined;
     if (userId !== undefined) {
-      const user = await ctx.authCache.user(userId, () => readCurrentUser(userId));
+      const user = ctx.authCache.peekUser(userId) ?? (await ctx.authCache.user(userId, () => readCurrentUser(userId)));
       if (user) ctx.state.user = user;
       else ctx.session = null;
     }

@@ -55,6 +55,10 @@ export interface AuthCache {
   readonly ttlMs: number;
   /** Read through: `load` runs only when there is no fresh entry; null results are not cached. */
   session(hash: string, load: () => Promise<CachedSession | null>): Promise<CachedSession | null>;
+  /** The fresh, unexpired cached session, or undefined (then call `session`): no promise on the hot path. */
+  peekSession(hash: string): CachedSession | undefined;
+  /** The fresh cached user, or undefined (then call `user`). */
+  peekUser(id: number): CurrentUser | undefined;
   /** What this instance just wrote (sign-in, renewal): fresh for ttlMs from now. */
   putSession(hash: string, value: CachedSession): void;
   user(id: number, load: () => Promise<CurrentUser | null>): Promise<CurrentUser | null>;
@@ -77,6 +81,11 @@ export function createAuthCache(ttlMs = DEFAULT_AUTH_CACHE_TTL_MS, now: () => nu
       }
       return s;
     },
+    peekSession(hash) {
+      const s = sessions.peek(hash);
+      return s && s.expiresAt > now() ? s : undefined;
+    },
+    peekUser: (id) => users.peek(id),
     putSession(hash, value) {
       sessions.put(hash, Object.freeze({ ...value, data: Object.freeze({ ...value.data }) }));
     },

@@ -30,6 +30,8 @@ export interface ReadCache<K, V> {
   readonly size: number;
   /** The fresh entry, else `load()` (kept when not null and nothing was dropped while it ran). */
   get(key: K, load: () => Promise<V | null>): Promise<V | null>;
+  /** The fresh entry, or undefined: the hot path's synchronous check before `get` (no promise on a hit). */
+  peek(key: K): V | undefined;
   /** A value this instance just wrote: fresh for ttlMs from now. */
   put(key: K, value: V): void;
   drop(key: K): void;
@@ -56,6 +58,10 @@ export function createReadCache<K, V>(ttlMs: number, now: () => number = Date.no
     ttlMs,
     get size() {
       return entries.size;
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit && hit.freshUntil > now() ? hit.value : undefined;
     },
     async get(key, load) {
       if (ttlMs <= 0) return load();

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import session from 'koa-session';
+import type { Context, Middleware } from 'koa';
 import mongoose, { Schema } from 'mongoose';
-import type { AuthCache } from './authCache';
+import type { AuthCache, CachedSession } from './authCache';
 
 /**
  * Sessions live in MongoDB (collection `sessions`, TTL index on expiresAt) so they survive a restart and
@@ -28,42 +28,29 @@ sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 sessionSchema.index({ userId: 1 });
 export const Session = mongoose.model<SessionDoc>('Session', sessionSchema);
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
-
 export const SESSION_COOKIE = 'fitconnect.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
-/**
- * The koa-session store over the `sessions` collection, read through this app's auth cache (authCache.ts):
- * a session read from the database is trusted for at most the cache's TTL; what this instance writes or
- * destroys updates its cache at once.
- */
-export function mongoSessionStore(cache: AuthCache) {
-  return {
-    async get(key: string) {
-      const hash = hashKey(key);
-      const s = await cache.session(hash, async () => {
-        const doc = await Session.findOne({ _id: hash, expiresAt: { $gt: new Date() } }, { data: 1, userId: 1, expiresAt: 1 }).lean();
-        return doc ? { data: Object.freeze({ ...doc.data }), userId: doc.userId ?? null, expiresAt: doc.expiresAt.getTime() } : null;
-      });
-      // koa-session copies the fields into its own Session object; the cached data itself stays untouched.
-      return s ? s.data : null;
-    },
-    async set(key: string, data: Record<string, unknown>, maxAge: number) {
-      const hash = hashKey(key);
-      const userId = typeof data.userId === 'number' ? data.userId : null;
-      const expiresAt = new Date(Date.now() + maxAge);
-      await Session.updateOne({ _id: hash }, { $set: { data, userId, expiresAt } }, { upsert: true });
-      cache.putSession(hash, { data, userId, expiresAt: expiresAt.getTime() });
-    },
-    async destroy(key: string) {
-      const hash = hashKey(key);
-      cache.dropSession(hash);
-      await Session.deleteOne({ _id: hash });
-      // Again after the write: a read of this session that started meanwhile is not cached (epoch), but drop twice anyway.
-      cache.dropSession(hash);
-    },
-  };
+/** The cookie's attributes: httpOnly, SameSite=Lax, signed (app.keys); Secure whenever the request is HTTPS. */
+const COOKIE_OPTIONS = { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', signed: true, overwrite: true } as const;
+const CLEAR_COOKIE_OPTIONS = { expires: new Date(0), httpOnly: true, sameSite: 'lax', signed: true, overwrite: true } as const;
+
+// The sha256 of a key, remembered for the keys seen lately: a signed-in browser sends the same key on every request.
+const MAX_HASHES = 10_000;
+const hashes = new Map<string, string>();
+function hashKey(key: string): string {
+  const hit = hashes.get(key);
+  if (hit !== undefined) return hit;
+  const hash = createHash('sha256').update(key).digest('base64url');
+  if (hashes.size >= MAX_HASHES) hashes.delete(hashes.keys().next().value as string);
+  hashes.set(key, hash);
+  return hash;
+}
+
+/** The database read behind the cache: the session by the hash of its key, if it has not expired. */
+async function readSession(hash: string): Promise<CachedSession | null> {
+  const doc = await Session.findOne({ _id: hash, expiresAt: { $gt: new Date() } }, { data: 1, userId: 1, expiresAt: 1 }).lean();
+  return doc ? { data: Object.freeze({ ...doc.data }), userId: doc.userId ?? null, expiresAt: doc.expiresAt.getTime() } : null;
 }
 
 /**
@@ -76,23 +63,137 @@ export async function destroyUserSessions(cache: AuthCache, userId: number): Pro
   cache.dropUser(userId);
 }
 
+/** What a route sees as `ctx.session` (context.ts): the signed-in user's id, and the two ways to write at once. */
+export interface RequestSession {
+  userId?: number;
+  /** A new key for this session, written now; the old key ends (sign-in: no session fixation). */
+  regenerate(): Promise<void>;
+  /** Written now rather than at the end of the request. */
+  save(): Promise<void>;
+}
+
+const STATE = Symbol('session state');
+
 /**
- * koa-session with the MongoDB store. Cookie: httpOnly, SameSite=Lax, signed (app.keys), Secure whenever
- * the request is HTTPS (koa's ctx.secure, which honours X-Forwarded-Proto when app.proxy is set).
- * Needs `app.context.authCache` (createApp sets it).
+ * One request's session. Read from the cookie on the way in; written on the way out only when something
+ * changed (the userId, a sign-out) or when less than half of its lifetime is left (renewal: an active user
+ * stays signed in, an idle one is signed out after SESSION_MAX_AGE_MS).
  */
-export function sessionMiddleware(app: Koa): Koa.Middleware {
-  return session(
-    {
-      key: SESSION_COOKIE,
-      maxAge: SESSION_MAX_AGE_MS,
-      httpOnly: true,
-      sameSite: 'lax',
-      signed: true,
-      renew: true,
-      rolling: false,
-      store: mongoSessionStore(app.context.authCache),
+class SessionState implements RequestSession {
+  #ctx: Context;
+  #cache: AuthCache;
+  /** The cookie's key (undefined: none yet), its hash, and when the stored session expires (0: not stored). */
+  #key: string | undefined;
+  #expiresAt = 0;
+  #userId: number | undefined;
+  #dirty = false;
+  /** `ctx.session = null`: the session ends at the end of the request. */
+  ended = false;
+
+  constructor(ctx: Context, cache: AuthCache) {
+    this.#ctx = ctx;
+    this.#cache = cache;
+  }
+
+  get userId(): number | undefined {
+    return this.#userId;
+  }
+  set userId(id: number | undefined) {
+    if (id !== this.#userId) this.#dirty = true;
+    this.#userId = id;
+  }
+
+  /** Synchronous when the session is in the cache (the hot path); else one read through it. */
+  load(): Promise<void> | void {
+    const key = this.#ctx.cookies.get(SESSION_COOKIE, { signed: true });
+    if (!key) return;
+    const hash = hashKey(key);
+    const cached = this.#cache.peekSession(hash);
+    if (cached) return this.#use(key, cached);
+    return this.#cache.session(hash, () => readSession(hash)).then((s) => (s ? this.#use(key, s) : undefined));
+  }
+
+  #use(key: string, s: CachedSession) {
+    this.#key = key;
+    this.#expiresAt = s.expiresAt;
+    this.#userId = typeof s.data.userId === 'number' ? s.data.userId : undefined;
+  }
+
+  async regenerate(): Promise<void> {
+    await this.#destroy();
+    this.#key = randomUUID();
+    await this.save();
+  }
+
+  async save(): Promise<void> {
+    const key = this.#key ?? (this.#key = randomUUID());
+    const hash = hashKey(key);
+    const userId = this.#userId ?? null;
+    const data = userId === null ? {} : { userId };
+    const expiresAt = Date.now() + SESSION_MAX_AGE_MS;
+    await Session.updateOne({ _id: hash }, { $set: { data, userId, expiresAt: new Date(expiresAt) } }, { upsert: true });
+    this.#cache.putSession(hash, { data, userId, expiresAt });
+    this.#expiresAt = expiresAt;
+    this.#dirty = false;
+    this.#ctx.cookies.set(SESSION_COOKIE, key, COOKIE_OPTIONS);
+  }
+
+  async #destroy(): Promise<void> {
+    const key = this.#key;
+    this.#key = undefined;
+    this.#expiresAt = 0;
+    if (!key) return;
+    const hash = hashKey(key);
+    this.#cache.dropSession(hash);
+    await Session.deleteOne({ _id: hash });
+    // Again after the write: a read of this session that started meanwhile is not cached (epoch), but drop twice anyway.
+    this.#cache.dropSession(hash);
+  }
+
+  /** At the end of the request. */
+  async commit(): Promise<void> {
+    if (this.ended) {
+      await this.#destroy();
+      this.#ctx.cookies.set(SESSION_COOKIE, '', CLEAR_COOKIE_OPTIONS);
+      return;
+    }
+    if (this.#dirty) return this.save();
+    if (this.#key && this.#expiresAt - Date.now() < SESSION_MAX_AGE_MS / 2) return this.save();
+  }
+}
+
+/**
+ * The session middleware (in the place of koa-session, issue 9). It keeps koa-session's cookie and
+ * database format, so a deploy signs nobody out: the signed `fitconnect.sid` cookie, and documents keyed
+ * by the sha256 of the key. koa-session did more per request than this API needs (a copy of its options,
+ * a Session object, the session's JSON hashed twice to see whether it changed): about a third of the CPU
+ * of a signed-in read. Here a cached session costs a cookie lookup and two Map reads, and a session is
+ * written only when it changed, so a sign-in writes it once instead of twice.
+ *
+ * `ctx.session` is the request's RequestSession (an empty one when signed out), or null once set to null
+ * (sign-out). Needs `app.context.authCache` (createApp sets it).
+ */
+export function sessionMiddleware(app: Koa): Middleware {
+  Object.defineProperty(app.context, 'session', {
+    configurable: true,
+    get(this: Context & { [STATE]?: SessionState }) {
+      const state = this[STATE];
+      return state && !state.ended ? state : null;
     },
-    app,
-  ) as unknown as Koa.Middleware;
+    set(this: Context & { [STATE]?: SessionState }, value: unknown) {
+      if (value !== null) throw new TypeError('ctx.session can only be set to null (sign-out)');
+      if (this[STATE]) this[STATE].ended = true;
+    },
+  });
+  return async (ctx, next) => {
+    const state = new SessionState(ctx, ctx.authCache);
+    (ctx as Context & { [STATE]?: SessionState })[STATE] = state;
+    const loading = state.load();
+    if (loading) await loading;
+    try {
+      await next();
+    } finally {
+      await state.commit();
+    }
+  };
 }
