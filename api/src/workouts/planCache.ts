@@ -59,9 +59,14 @@ const bodies = new WeakMap<PlanSource, { owner?: string; others?: string }>();
  * owner's view and everyone else's are kept apart (only the owner's has the description and tips), and
  * they live as long as the cached plan they were made from.
  */
-export async function readPlanBody(deps: AppDeps, id: number, viewerId: number | undefined): Promise<string | null> {
-  const plan = await readPlan(deps, id);
-  if (!plan) return null;
+export function readPlanBody(deps: AppDeps, id: number, viewerId: number | undefined): string | Promise<string | null> {
+  // A fresh plan is answered without a promise (the hot path); otherwise one read through the cache.
+  const fresh = cacheOf(deps).peek(id);
+  if (fresh) return bodyOf(fresh, viewerId);
+  return readPlan(deps, id).then((plan) => plan && bodyOf(plan, viewerId));
+}
+
+function bodyOf(plan: PlanSource, viewerId: number | undefined): string {
   const forOwner = viewerId === plan.userId;
   let made = bodies.get(plan);
   if (!made) bodies.set(plan, (made = {}));
