@@ -85,6 +85,22 @@ describe('session writes', () => {
     expect(doc.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - 60_000);
   });
 
+  it('a renewal does not bring back a session ended meanwhile (a sign-out in another tab or on another instance)', async () => {
+    const a = api.agent();
+    const { user } = await signUpAndLogin(a);
+    await Session.updateMany({ userId: user.id }, { $set: { expiresAt: new Date(Date.now() + 5 * DAY) } });
+    await new Promise((r) => setTimeout(r, DEFAULT_AUTH_CACHE_TTL_MS));
+    // The sign-out lands after this request read the session and before its renewal writes.
+    const write = Session.updateOne.bind(Session);
+    const spy = jest
+      .spyOn(Session, 'updateOne')
+      .mockImplementationOnce(((...args: Parameters<typeof write>) => Session.deleteMany({ userId: user.id }).then(() => write(...args))) as unknown as typeof write);
+    await a.get('/api/auth/user');
+    spy.mockRestore();
+    expect(await Session.countDocuments({ userId: user.id })).toBe(0);
+    expect((await a.get('/api/auth/user')).body).toEqual({ user: null });
+  });
+
   it('sign-in writes the session once, and sign-out deletes it and clears the cookie', async () => {
     const a = api.agent();
     const writes = jest.spyOn(Session, 'updateOne');

@@ -158,7 +158,22 @@ class SessionState implements RequestSession {
       return;
     }
     if (this.#dirty) return this.save();
-    if (this.#key && this.#expiresAt - Date.now() < SESSION_MAX_AGE_MS / 2) return this.save();
+    if (this.#key && this.#expiresAt - Date.now() < SESSION_MAX_AGE_MS / 2) return this.#renew(this.#key);
+  }
+
+  /** A later expiry for the stored session, only while it still exists: a sign-out meanwhile (another tab or instance) wins. */
+  async #renew(key: string): Promise<void> {
+    const hash = hashKey(key);
+    const expiresAt = Date.now() + SESSION_MAX_AGE_MS;
+    const res = await Session.updateOne({ _id: hash }, { $set: { expiresAt: new Date(expiresAt) } });
+    if (res.matchedCount === 0) {
+      this.#cache.dropSession(hash);
+      return;
+    }
+    const userId = this.#userId ?? null;
+    this.#cache.putSession(hash, { data: userId === null ? {} : { userId }, userId, expiresAt });
+    this.#expiresAt = expiresAt;
+    this.#ctx.cookies.set(SESSION_COOKIE, key, COOKIE_OPTIONS);
   }
 }
 
