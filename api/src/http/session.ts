@@ -128,13 +128,22 @@ class SessionState implements RequestSession {
   async save(): Promise<void> {
     const key = this.#key ?? (this.#key = randomUUID());
     const hash = hashKey(key);
-    const userId = this.#userId ?? null;
-    const data = userId === null ? {} : { userId };
     const expiresAt = Date.now() + SESSION_MAX_AGE_MS;
-    await Session.updateOne({ _id: hash }, { $set: { data, userId, expiresAt: new Date(expiresAt) } }, { upsert: true });
-    this.#cache.putSession(hash, { data, userId, expiresAt });
-    this.#expiresAt = expiresAt;
+    await Session.updateOne({ _id: hash }, { $set: { ...this.#record(), expiresAt: new Date(expiresAt) } }, { upsert: true });
     this.#dirty = false;
+    this.#stored(key, hash, expiresAt);
+  }
+
+  /** What a session document holds besides its expiry: the userId, also inside `data` (where koa-session kept it). */
+  #record(): { data: Record<string, unknown>; userId: number | null } {
+    const userId = this.#userId ?? null;
+    return { data: userId === null ? {} : { userId }, userId };
+  }
+
+  /** After a write that left the session stored until `expiresAt`: this instance's cache, and the cookie. */
+  #stored(key: string, hash: string, expiresAt: number) {
+    this.#cache.putSession(hash, { ...this.#record(), expiresAt });
+    this.#expiresAt = expiresAt;
     this.#ctx.cookies.set(SESSION_COOKIE, key, COOKIE_OPTIONS);
   }
 
@@ -166,14 +175,8 @@ class SessionState implements RequestSession {
     const hash = hashKey(key);
     const expiresAt = Date.now() + SESSION_MAX_AGE_MS;
     const res = await Session.updateOne({ _id: hash }, { $set: { expiresAt: new Date(expiresAt) } });
-    if (res.matchedCount === 0) {
-      this.#cache.dropSession(hash);
-      return;
-    }
-    const userId = this.#userId ?? null;
-    this.#cache.putSession(hash, { data: userId === null ? {} : { userId }, userId, expiresAt });
-    this.#expiresAt = expiresAt;
-    this.#ctx.cookies.set(SESSION_COOKIE, key, COOKIE_OPTIONS);
+    if (res.matchedCount === 0) this.#cache.dropSession(hash);
+    else this.#stored(key, hash, expiresAt);
   }
 }
 
