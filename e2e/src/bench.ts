@@ -65,8 +65,24 @@ async function lcpAndTbt(site: Site, pathname: string, heading: string | null): 
   return r;
 }
 
-/** Click a top-bar link 1.5 s after landing; time until the area's heading shows (in the page's clock). */
-async function switchTime(site: Site, link: string, heading: string, rate: number, visitFirst = false): Promise<number> {
+/** A first or repeat switch, in the page's clock. */
+interface SwitchTime {
+  /** From the press on the link (the pointerdown's timestamp) until the area's heading is in the page. */
+  fromPress: number;
+  /**
+   * From before Playwright's click action until the heading: also counts Playwright finding the link by role
+   * and accessible name, scrolling and its actionability checks, all run inside the throttled page before
+   * the browser gets the press. Kept beside fromPress so the two can be compared run by run.
+   */
+  fromAction: number;
+}
+
+/**
+ * Click a top-bar link 1.5 s after landing; time until the area's heading shows (in the page's clock).
+ * The user's wait starts at the press: the pointerdown event's timeStamp (when the browser received the
+ * input, even if the page was busy) is the start, as the Event Timing API counts an interaction.
+ */
+async function switchTime(site: Site, link: string, heading: string, rate: number, visitFirst = false): Promise<SwitchTime> {
   const page = await throttled(site, rate);
   await site.signUp(page);
   await page.goto(site.url('/'));
@@ -83,16 +99,19 @@ async function switchTime(site: Site, link: string, heading: string, rate: numbe
   await page.evaluate(`(() => {
     const h = ${JSON.stringify(heading)};
     const start = performance.now();
+    let press = null;
+    document.addEventListener('pointerdown', (e) => { if (press === null) press = e.timeStamp; }, { capture: true });
     window.__switch = new Promise((resolve) => {
       (function check() {
         const el = [...document.querySelectorAll('h1')].find((e) => (e.textContent || '').trim() === h);
-        if (el) resolve(performance.now() - start);
+        const now = performance.now();
+        if (el && press !== null) resolve({ fromPress: now - press, fromAction: now - start });
         else requestAnimationFrame(check);
       })();
     });
   })()`);
   await nav.getByRole('link', { name: link, exact: true }).click();
-  const t = await page.evaluate(() => (window as unknown as { __switch: Promise<number> }).__switch);
+  const t = await page.evaluate(() => (window as unknown as { __switch: Promise<SwitchTime> }).__switch);
   await page.context().close();
   return t;
 }
@@ -293,18 +312,26 @@ async function main() {
     rows.push(['LCP of /exercise-tutorials at 4x', `${ms(lcpTut)} (total blocking ${ms(tbtTut)})`, '<= 1500 ms, blocking <= 150 ms']);
     goals.push(['LCP / <= 1.0 s at 4x', median(lcpHome) <= 1000], ['LCP /exercise-tutorials <= 1.5 s at 4x', lcpTut <= 1500], ['blocking <= 150 ms', tbtTut <= 150]);
 
-    // Area switching at 4x (median of 3)
+    // Area switching at 4x (median of 3), timed from the press (see switchTime)
     const sw = async (link: string, h: string, visited = false) => {
-      const xs = [];
+      const xs: SwitchTime[] = [];
       for (let i = 0; i < 3; i++) xs.push(await switchTime(site, link, h, 4, visited));
-      return median(xs);
+      return { fromPress: median(xs.map((x) => x.fromPress)), fromAction: median(xs.map((x) => x.fromAction)) };
     };
     const tutorials = await sw('Exercise Tutorials', 'Exercise Tutorials');
     const challenges = await sw('Challenges', 'Fitness Challenges');
     const visited = await sw('Exercise Tutorials', 'Exercise Tutorials', true);
-    rows.push(['switching to an area not visited yet (4x)', `/exercise-tutorials ${ms(tutorials)}; /challenges ${ms(challenges)}`, '<= 300 ms']);
-    rows.push(['switching to a visited area (4x)', ms(visited), '<= 150 ms']);
-    goals.push(['first-visit switch <= 300 ms at 4x', Math.max(tutorials, challenges) <= 300], ['visited switch <= 150 ms at 4x', visited <= 150]);
+    const action = `from the start of Playwright's click action: ${ms(tutorials.fromAction)}; ${ms(challenges.fromAction)}; visited ${ms(visited.fromAction)}`;
+    rows.push([
+      'switching to an area not visited yet (4x), press to heading',
+      `/exercise-tutorials ${ms(tutorials.fromPress)}; /challenges ${ms(challenges.fromPress)} (${action})`,
+      '<= 300 ms',
+    ]);
+    rows.push(['switching to a visited area (4x), press to heading', ms(visited.fromPress), '<= 150 ms']);
+    goals.push(
+      ['first-visit switch <= 300 ms at 4x', Math.max(tutorials.fromPress, challenges.fromPress) <= 300],
+      ['visited switch <= 150 ms at 4x', visited.fromPress <= 150],
+    );
   } finally {
     await site.close();
     rmSync(monolithDir, { recursive: true, force: true });
