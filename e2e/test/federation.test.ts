@@ -54,6 +54,34 @@ test('the landing page renders inside the shell chrome', async () => {
   expect(errors).toEqual([]);
 });
 
+test('opening an area URL preloads what its page runs and prefetches its lazy pages: nothing preloaded is left unused', async () => {
+  const page = await site.newPage();
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  await page.goto(site.url('/exercise-tutorials'));
+  await expectHeading(page, 'Exercise Tutorials');
+  const links = await page.evaluate(() =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"], link[rel="prefetch"]')].map((l) => ({
+      rel: l.rel,
+      file: new URL(l.href).pathname.split('/').pop() ?? '',
+    })),
+  );
+  const workouts = JSON.parse(readFileSync(path.join(ROOT, 'mfe-workouts', 'dist', 'mf-manifest.json'), 'utf8')) as {
+    exposes: Array<{ path: string; assets: { js: { sync: string[]; async: string[] } } }>;
+  };
+  const routes = workouts.exposes.find((e) => e.path === './routes')!.assets.js;
+  expect(routes.async.length).toBeGreaterThan(0);
+  const byRel = (rel: string) => links.filter((l) => l.rel === rel).map((l) => l.file);
+  expect(byRel('preload')).toEqual(expect.arrayContaining(['remoteEntry.js', ...routes.sync]));
+  expect(byRel('preload')).toEqual(expect.not.arrayContaining(routes.async));
+  expect(byRel('prefetch').sort()).toEqual([...routes.async].sort());
+  // Chromium reports a preload not used within a few seconds of the load event.
+  await page.waitForTimeout(4_000);
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+});
+
 test('moving between two remotes does not reload the page', async () => {
   const page = await site.newPage();
   await page.goto(site.url('/trainers'));

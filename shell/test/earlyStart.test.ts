@@ -41,6 +41,7 @@ afterEach(() => {
 });
 
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => [l.as, l.href]);
+const prefetches = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => [l.as, l.href]);
 const settle = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
@@ -52,6 +53,9 @@ test('an area URL: /remotes.json at once, then its remoteEntry.js and routes fil
   expect(preloads()).toEqual([
     ['script', 'http://remote.test:3001/remoteEntry.js'],
     ['script', 'http://remote.test:3001/__federation_expose_routes.1.js'],
+  ]);
+  // The routes module's lazy pages: at most one is this page's, so they are fetched at idle priority.
+  expect(prefetches()).toEqual([
     ['script', 'http://remote.test:3001/844.a.js'],
     ['script', 'http://remote.test:3001/562.b.js'],
   ]);

@@ -12,7 +12,10 @@ import { fetchRemotesManifest, type RolloutManifest } from './manifest';
  *   - GET /remotes.json at once; the area loader takes this answer instead of asking again
  *     (`takeEarlyManifest`), so the visitor's rollout assignment is read once, as before;
  *   - the area's mf-manifest.json, then `<link rel="preload" as="script">` for its remoteEntry.js and the
- *     files of its './routes' module, so the runtime finds them in the browser's cache.
+ *     files its './routes' module needs to run, so the runtime finds them in the browser's cache. The routes
+ *     module's lazy pages (its async files: the generator, a detail page) get `rel="prefetch"`: only one of
+ *     them, or none, is needed on this page, so they load at idle priority (content-hashed files are cached
+ *     for a year) instead of competing with the files the page needs and being reported unused.
  * Preloading only fetches: nothing runs before the area loader loads the area as it always did (the
  * rollout fallback, reports and error view are unchanged). Pages that are not an area's (the landing page,
  * sign in, ...) start nothing here.
@@ -20,10 +23,10 @@ import { fetchRemotesManifest, type RolloutManifest } from './manifest';
 
 let early: Promise<RolloutManifest> | null = null;
 
-function preloadScript(href: string): void {
-  for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')) if (l.href === href) return;
+function preloadScript(href: string, rel: 'preload' | 'prefetch' = 'preload'): void {
+  for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="prefetch"]')) if (l.href === href) return;
   const link = document.createElement('link');
-  link.rel = 'preload';
+  link.rel = rel;
   link.as = 'script';
   // No crossorigin attribute: the runtime adds remote scripts without one, and a preload is reused only
   // by a request of the same mode.
@@ -36,7 +39,7 @@ interface MfManifest {
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }>;
 }
 
-/** Preload an area's remoteEntry.js and routes files, read from its mf-manifest.json (or a bare entry). */
+/** Preload an area's remoteEntry.js and routes files (prefetch its lazy pages), read from its mf-manifest.json (or a bare entry). */
 export async function preloadAreaFiles(entry: string, base = window.location.href): Promise<void> {
   const entryUrl = new URL(entry, base);
   if (!/\.json$/.test(entryUrl.pathname)) {
@@ -55,7 +58,8 @@ export async function preloadAreaFiles(entry: string, base = window.location.hre
   const re = meta.remoteEntry;
   if (re?.name) preloadScript(file(re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name));
   const routes = manifest.exposes?.find((e) => e.path === './routes');
-  for (const name of [...(routes?.assets?.js?.sync ?? []), ...(routes?.assets?.js?.async ?? [])]) preloadScript(file(name));
+  for (const name of routes?.assets?.js?.sync ?? []) preloadScript(file(name));
+  for (const name of routes?.assets?.js?.async ?? []) preloadScript(file(name), 'prefetch');
 }
 
 /** Called once by the page's entry, before the app's code loads. */
