@@ -25,7 +25,7 @@ async function main() {
     log.info(`Embedded database started (data in ${dir}).`);
   }
   // A database that is still starting (a container, a replica set being initiated) is waited for.
-  await connectDb(uri, { timeoutMs: embedded ? undefined : config.mongoConnectTimeoutMs, onWait: (m) => log.warn(m) });
+  await connectDb(uri, { timeoutMs: embedded ? undefined : config.mongoConnectTimeoutMs, onWait: (m) => log.warn(m), onInfo: (m) => log.info(m) });
   const seed = await runSeed({ logger: log });
   if (!seed.seeded) {
     log.info(`Seed skipped: ${seed.reason}.`);

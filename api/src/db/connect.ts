@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { dropObsoleteIndexes } from './obsoleteIndexes';
 
 export const DB_NAME = 'fitconnect';
 
@@ -31,6 +32,8 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Called before each retry (e.g. to log "waiting for MongoDB"). */
   onWait?: (message: string) => void;
+  /** Called once when indexes a later schema replaced were dropped (see ./obsoleteIndexes.ts). */
+  onInfo?: (message: string) => void;
 }
 
 /**
@@ -64,6 +67,8 @@ export async function connectDb(uri: string, opts: ConnectOptions = {}): Promise
     }
   }
   await ensureIndexes();
+  const dropped = await dropObsoleteIndexes();
+  if (dropped.length) opts.onInfo?.(`Dropped indexes that newer ones replaced: ${dropped.join(', ')}.`);
   return mongoose;
 }
 
