@@ -1,7 +1,10 @@
 // The Module Federation shared singletons of every app (shell and remotes), in one place: build-config/rspack.js
 // builds the shared config from these lists; tests read them without loading rspack.
-/** The contracts' entries for the front ends (contracts/<name>.ts); the package root is the API's. */
-const CONTRACTS_AREAS = ['auth', 'workouts', 'trainers', 'messages', 'community', 'challenges'];
+/**
+ * The contracts' entries for the front ends (contracts/<name>.ts); the package root is the API's. One per area,
+ * and the exercise library's apart from the rest of the workouts area's (contracts/exercises.ts says why).
+ */
+const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'trainers', 'messages', 'community', 'challenges'];
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.

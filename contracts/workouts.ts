@@ -1,8 +1,8 @@
-// '@fitconnect/contracts/workouts': the contracts of the workouts area: plans, the generator's form, the exercise library.
+// '@fitconnect/contracts/workouts': the contracts of the workouts area: plans and the generator's form (the exercise
+// library's are '@fitconnect/contracts/exercises').
 // The front ends import the contracts by area, never from '@fitconnect/contracts' itself (type-only imports
 // aside): each area's entry is a Module Federation singleton of its own, so a first visit of an area loads and
 // builds its own schemas, not every area's (build-config/rspack.js; build-config/test/contracts-by-area.test.ts).
 // The API and tests use the package root, which has everything.
 export * from './src/workouts';
-export * from './src/exercises';
 export * from './src/ids';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Select, TextField } from '@fitconnect/shared-ui/forms';
-import { EXERCISE_CATEGORIES, EXERCISE_DIFFICULTIES, EXERCISE_EQUIPMENT } from '@fitconnect/contracts/workouts';
+import { EXERCISE_CATEGORIES, EXERCISE_DIFFICULTIES, EXERCISE_EQUIPMENT } from '@fitconnect/contracts/exercises';
 import { ALL, type LibraryState } from '../lib/url';
 
 const Bar = styled.div`

@@ -1,4 +1,4 @@
-import { ExerciseQuery, EXERCISE_PAGE_SIZE_DEFAULT } from '@fitconnect/contracts/workouts';
+import { ExerciseQuery, EXERCISE_PAGE_SIZE_DEFAULT } from '@fitconnect/contracts/exercises';
 
 /** What the library keeps in its URL: search, the four filters and the page (absent = off / first). */
 export interface LibraryState {
