@@ -338,9 +338,10 @@ function createAppConfig(opts) {
       return [container, page];
     }
 
-    if (kind === 'host' && process.env.FITCONNECT_MONOLITH === '1') {
-      // `npm run bench`'s yardstick: the shell with the remotes' routes in its own build, no federation.
-      return { ...base, entry: { main: './src/monolith.tsx' }, plugins: [html(), define] };
+    if (kind === 'host' && process.env.FITCONNECT_MONOLITH) {
+      // `npm run bench`'s yardstick: the shell with the remotes' routes in one build, no federation.
+      // FITCONNECT_MONOLITH is its entry (e2e/src/monolith.tsx), kept beside the bench, not in the shell.
+      return { ...base, entry: { main: path.resolve(process.env.FITCONNECT_MONOLITH) }, plugins: [html(), define] };
     }
 
     /** @type {import('@rspack/core').Configuration} */

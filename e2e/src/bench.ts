@@ -2,7 +2,7 @@
  * `npm run bench` (not part of npm test): issue 9's table, measured in one run on the built site.
  *
  *   - builds what is missing (the harness) and the monolith yardstick (the shell with the remotes' routes
- *     in its own build, FITCONNECT_MONOLITH=1, same rspack config),
+ *     in one build, entry e2e/src/monolith.tsx, the shell's rspack config),
  *   - headless Chromium through CDP with 4x CPU throttling for LCP, total blocking time and area switching,
  *   - memory (resident, all processes) of `node scripts/start.mjs` on spare ports,
  *   - prints one table and a met / not met line per goal.
@@ -272,7 +272,7 @@ async function main() {
     return;
   }
   const monolithDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-monolith-'));
-  await buildApp('shell', { outDir: monolithDir, env: { FITCONNECT_MONOLITH: '1' } });
+  await buildApp('shell', { outDir: monolithDir, env: { FITCONNECT_MONOLITH: path.join(__dirname, 'monolith.tsx') } });
   const site = await startSite();
   try {
     // JavaScript

@@ -1,12 +1,13 @@
-// The yardstick for `npm run bench` only: the same shell with every remote's routes imported by the
-// shell's own build (no Module Federation), each area still its own lazily loaded chunk. Built with
-// the same rspack config (FITCONNECT_MONOLITH=1); never deployed.
+// The yardstick for `npm run bench` only: the same shell with every remote's routes imported by one
+// build (no Module Federation), each area still its own lazily loaded chunk. Built with the shell's
+// rspack config, this file as its entry (FITCONNECT_MONOLITH=<this file>, set by bench.ts); never
+// deployed. It lives beside the bench so the shell's own source imports no remote.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient, type RemotesManifest } from '@fitconnect/shared-ui';
-import { Shell } from './App';
-import { AreaLoader } from './federation/areaLoader';
+import { Shell } from '../../shell/src/App';
+import { AreaLoader } from '../../shell/src/federation/areaLoader';
 
 const AREAS: Record<string, () => Promise<unknown>> = {
   mfe_workouts: () => import('../../mfe-workouts/src/routes'),
