@@ -21,6 +21,7 @@ import { createApp, randomSecret } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectDb, disconnectDb } from '../src/db/connect';
 import { memoryLogger } from '../src/log';
+import { afterAnswerSettled } from '../src/mail/afterAnswer';
 import type { AppDeps } from '../src/context';
 import type { PublicUser } from '@fitconnect/contracts';
 
@@ -41,7 +42,7 @@ export interface TestApi {
   agent(): Agent;
   /** Stop the HTTP server and the mongoose connection, then start a fresh app on the same database and port. */
   restart(overrides?: TestApiOverrides): Promise<void>;
-  /** Messages in the dev outbox (DATA_DIR/outbox), oldest first. */
+  /** Messages in the dev outbox (DATA_DIR/outbox), oldest first, once mail sent after an answer went out. */
   outbox(): Promise<OutboxMessage[]>;
   stop(): Promise<void>;
 }
@@ -158,6 +159,9 @@ export async function startTestApi(overrides: TestApiOverrides = {}): Promise<Te
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
     rateLimit: 1000,
+    // A cheap scrypt (the app's default is OWASP's N=2^17, ~0.4 s and 128 MiB a hash): tests create many users.
+    // test/security/sign-in.test.ts checks the default and the re-hash of older hashes.
+    scrypt: { N: 1024, r: 8, p: 1 },
     ...overrides.config,
   };
   let server: http.Server | undefined;
@@ -197,6 +201,7 @@ export async function startTestApi(overrides: TestApiOverrides = {}): Promise<Te
       await start(o);
     },
     async outbox() {
+      await afterAnswerSettled();
       const dir = path.join(dataDir, 'outbox');
       let files: string[] = [];
       try {

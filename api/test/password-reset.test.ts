@@ -1,5 +1,7 @@
 import { startTestApi, signUpAndLogin, type TestApi } from './helpers';
 import { PasswordResetToken, hashToken } from '../src/auth/resetToken';
+import { afterAnswerSettled } from '../src/mail/afterAnswer';
+import type { Mailer, MailMessage } from '../src/mail/mailer';
 
 jest.setTimeout(60000);
 let api: TestApi;
@@ -90,4 +92,56 @@ it('refuses made-up tokens and short passwords', async () => {
   const short = await api.agent().post('/api/auth/reset-password', { token: 'made-up', newPassword: '123' });
   expect(short.status).toBe(400);
   expect(short.body.message).toBe('Password must be at least 6 characters long');
+});
+
+describe('the answer does not depend on the account or the mail server', () => {
+  afterEach(async () => {
+    await api.restart();
+  });
+  const answerOf = (r: { status: number; text: string; headers: Headers }) => ({
+    status: r.status,
+    text: r.text,
+    type: r.headers.get('content-type'),
+    length: r.headers.get('content-length'),
+  });
+
+  it('answers a known email before the reset mail is sent, exactly as it answers an unknown one', async () => {
+    const { email } = await signUpAndLogin(api.agent());
+    // A mail server that takes no mail until the test lets it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const mailerReached = new Promise<void>((resolve) => (reached = resolve));
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = {
+      async send(m) {
+        sent.push(m);
+        reached();
+        await held;
+      },
+    };
+    await api.restart({ mailer });
+
+    const known = await api.agent().post('/api/auth/forgot-password', { email });
+    const unknown = await api.agent().post('/api/auth/forgot-password', { email: 'nobody.at.all@example.com' });
+    expect(answerOf(known)).toEqual(answerOf(unknown));
+    expect(known.body).toEqual({ message: NEUTRAL });
+
+    // The mail still goes out, after the answer.
+    await mailerReached;
+    expect(sent.map((m) => m.to)).toEqual([email]);
+    expect(sent[0].text).toMatch(/https:\/\/fit\.example\/reset-password\?token=/);
+    release();
+    await afterAnswerSettled();
+  });
+
+  it('a failing mail server shows in the log, not in the answer', async () => {
+    const { email } = await signUpAndLogin(api.agent());
+    await api.restart({ mailer: { send: async () => Promise.reject(new Error('SMTP 451 try later')) } });
+    const known = await api.agent().post('/api/auth/forgot-password', { email });
+    const unknown = await api.agent().post('/api/auth/forgot-password', { email: 'nobody.else@example.com' });
+    expect(answerOf(known)).toEqual(answerOf(unknown));
+    await afterAnswerSettled();
+    expect(api.logLines.some((l) => /Could not send the password reset mail/.test(l) && /SMTP 451/.test(l))).toBe(true);
+  });
 });

@@ -127,12 +127,13 @@ describe('behind an HTTPS proxy (TRUST_PROXY)', () => {
     await api?.stop();
   });
 
-  it('marks the cookie Secure when the request came over HTTPS', async () => {
+  it('marks the cookie Secure (and names it __Host-fitconnect.sid) when the request came over HTTPS', async () => {
     const a = api.agent();
     const body = { username: 'secure_sam', email: 'secure@example.com', firstName: 'S', lastName: 'S', password: 'secret1', confirmPassword: 'secret1' };
     const r = await a.request('POST', '/api/auth/signup', { json: body, headers: { 'x-forwarded-proto': 'https' } });
     expect(r.status).toBe(201);
-    const sid = r.headers.getSetCookie().find((c) => c.startsWith('fitconnect.sid='));
+    // Issue 26: over HTTPS the cookie carries the __Host- prefix (api/test/security/headers.test.ts).
+    const sid = r.headers.getSetCookie().find((c) => c.startsWith('__Host-fitconnect.sid='));
     expect(sid).toMatch(/;\s*secure/i);
     expect(sid).toMatch(/httponly/i);
   });
@@ -150,9 +151,10 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After after too many sign-in attempts', async () => {
     const a = api.agent();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await a.post('/api/auth/login', { username: 'ghost', password: 'nope' })).status);
+    // A name per attempt: the per-account backoff (test/security/sign-in.test.ts) stays out of this count.
+    for (let i = 0; i < 21; i++) statuses.push((await a.post('/api/auth/login', { username: `ghost${i}`, password: 'nope' })).status);
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    const last = await a.post('/api/auth/login', { username: 'ghost', password: 'nope' });
+    const last = await a.post('/api/auth/login', { username: 'ghost_last', password: 'nope' });
     expect(last.status).toBe(429);
     expect(last.body.message).toMatch(/too many/i);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -7,9 +7,11 @@ import { badRequest, conflict, unauthorized, toHttpError } from '../http/errors'
 import { destroyUserSessions } from '../http/session';
 import { User, EARLY_ACCESS_TRAINERS, type UserDoc } from '../users/model';
 import { presentUser } from '../users/presenter';
-import { hashPassword, verifyPassword, timingDummyHash } from '../users/password';
+import { hashPassword, verifyPassword, needsRehash, timingDummyHash } from '../users/password';
 import { nextId } from '../db/counter';
 import { issueResetToken, consumeResetToken, RESET_TOKEN_TTL_MS } from './resetToken';
+import { signInBackoff, clearAttempts } from './signInBackoff';
+import { afterAnswer } from '../mail/afterAnswer';
 import type { Context } from 'koa';
 
 /** Rate-limit key of an email address: hashed, so the counters never store addresses. */
@@ -50,13 +52,24 @@ authRouter.get('/user', async (ctx) => {
 
 authRouter.post(
   '/login',
+  // Per client address (IPv6 per /64), then per account name from any address (auth/signInBackoff.ts).
   rateLimit({ name: 'login', limit: 20, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts. Please wait a few minutes and try again.' }),
   validateBody(LoginBody),
+  signInBackoff((ctx) => bodyOf(ctx, LoginBody).username),
   async (ctx) => {
     const { username, password } = bodyOf(ctx, LoginBody);
+    const cost = ctx.deps.config.scrypt;
     const user = await User.findOne({ usernameLower: username.toLowerCase() });
-    const ok = user ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await timingDummyHash()), false);
+    // An unknown name costs the same scrypt work as a wrong password (no telling names apart by time).
+    const ok = user ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, timingDummyHash(cost)), false);
     if (!user || !ok) throw unauthorized('Invalid username or password');
+    await clearAttempts(username);
+    // A hash made with older (cheaper) parameters is replaced now that the password is at hand.
+    if (needsRehash(user.passwordHash, cost)) {
+      const passwordHash = await hashPassword(password, cost);
+      await User.updateOne({ id: user.id, passwordHash: user.passwordHash }, { $set: { passwordHash } });
+      user.passwordHash = passwordHash;
+    }
     await signIn(ctx, user);
     ctx.body = { user: presentUser(user) };
   },
@@ -89,7 +102,7 @@ authRouter.post(
         isTrainer: body.isTrainer,
         trainerNumber,
         promoTrainer: trainerNumber !== null && trainerNumber <= EARLY_ACCESS_TRAINERS,
-        passwordHash: await hashPassword(body.password),
+        passwordHash: await hashPassword(body.password, ctx.deps.config.scrypt),
       });
     } catch (err) {
       // Lost a race with a concurrent signup: say which field, like the checks above.
@@ -119,10 +132,17 @@ authRouter.post(
   async (ctx) => {
     const { email } = bodyOf(ctx, ForgotPasswordBody);
     const { config, mailer, logger, clock } = ctx.deps;
-    const user = await User.findOne({ email: email.toLowerCase() });
-    if (user) {
-      try {
-        const token = await issueResetToken(user.id, clock.now());
+    // The same answer at once for every address: the lookup, the token and the mail happen after it
+    // (mail/afterAnswer.ts), so neither the answer nor its timing says whether an account exists, and a
+    // slow or failing mail server shows in the log only.
+    ctx.body = { message: FORGOT_PASSWORD_MESSAGE };
+    const requestedAt = clock.now();
+    afterAnswer(
+      ctx,
+      async () => {
+        const user = await User.findOne({ email: email.toLowerCase() });
+        if (!user) return;
+        const token = await issueResetToken(user.id, requestedAt);
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const minutes = Math.round(RESET_TOKEN_TTL_MS / MINUTE);
         await mailer.send({
@@ -133,12 +153,9 @@ authRouter.post(
             `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
             `The link works once. If you did not ask for this, ignore this email; your password stays the same.\n\nThe FitConnect team`,
         });
-      } catch (err) {
-        // The answer stays neutral either way; the failure is for the operator.
-        logger.error('Could not send the password reset mail', err);
-      }
-    }
-    ctx.body = { message: FORGOT_PASSWORD_MESSAGE };
+      },
+      (err) => logger.error('Could not send the password reset mail', err),
+    );
   },
 );
 
@@ -150,7 +167,7 @@ authRouter.post(
     const { token, newPassword } = bodyOf(ctx, ResetPasswordBody);
     const userId = await consumeResetToken(token, ctx.deps.clock.now());
     if (userId === null) throw badRequest('Invalid or expired reset token. Please request a new password reset.');
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, ctx.deps.config.scrypt);
     const res = await User.updateOne({ id: userId }, { $set: { passwordHash } });
     if (res.matchedCount === 0) throw badRequest('Invalid or expired reset token. Please request a new password reset.');
     // Every existing session of that account ends (a stolen session does not outlive a reset).
