@@ -14,7 +14,9 @@
  *   - published host ports are unique;
  *   - secrets come only from the environment: no secret-looking variable has a value in the compose
  *     file (other than an empty default) or in a Dockerfile;
- *   - every variable a service reads is documented in README.md.
+ *   - every variable a service reads is documented in README.md;
+ *   - the API requires SESSION_SECRET and OPERATOR_TOKEN (${VAR:?...}), does not seed demo accounts by
+ *     default (SEED_DEMO) and does not publish its port (only the shell's proxy reaches it).
  *
  * Exit code 0 when every check passes, 1 otherwise (each problem is printed).
  */
@@ -374,6 +376,22 @@ export function checkDeployment(root: string, opts: { composeText?: string; read
   else if (JSON.stringify(apiRemotes) !== JSON.stringify(shellRemotes)) {
     fail(`services api and shell must set the same REMOTE_<AREA>_URL (the API answers /remotes.json; the shell only when the API is down): api has ${apiRemotes.map(([k]) => k).join(', ') || 'none'}`);
   } else ok(`services api and shell read the same ${shellRemotes.length} REMOTE_<AREA>_URL`);
+
+  // 7. The API's safety settings (issue 26): the secrets it needs are required (no file fallback in an image
+  //    that cannot write one), no demo accounts with a published password, and its port reachable only
+  //    through the shell's proxy (X-Forwarded-For is trusted by hop count).
+  if (isDict(rawServices.api)) {
+    const apiEnv = envOf(rawServices.api as Dict);
+    for (const key of ['SESSION_SECRET', 'OPERATOR_TOKEN']) {
+      if (!/^\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}]*\}$/.test(apiEnv[key] ?? '')) fail(`service api: ${key} must be required from the environment (\${${key}:?message})`);
+      else ok(`service api: ${key} is a required secret`);
+    }
+    const seed = (apiEnv.SEED_DEMO ?? '').replace(/^\$\{[A-Za-z_][A-Za-z0-9_]*:?-?([^}]*)\}$/, '$1');
+    if (['1', 'true', 'yes', 'on'].includes(seed.toLowerCase())) fail('service api: SEED_DEMO seeds public demo accounts (password demo1234); never by default in docker-compose.yml');
+    else ok('service api: no demo accounts are seeded by default');
+    if (((services.api as Dict).ports as unknown[] | undefined)?.length) fail('service api publishes its port: a client reaching it directly could write its own X-Forwarded-For (TRUST_PROXY); only the shell proxies /api');
+    else ok('service api: its port is not published (only the shell proxies /api)');
+  }
 
   // 5. Variables compose reads from the environment are documented too.
   for (const n of interpolationNames) if (!documented(n)) fail(`docker-compose.yml reads \${${n}}, which README.md does not document`);

@@ -3,8 +3,8 @@
 //
 //  - builds the API (to JavaScript) and every front end whose build is missing or older than its
 //    sources (npm start only),
-//  - starts the API (embedded MongoDB-compatible database under .data/ unless MONGODB_URI is set;
-//    demo data is seeded on first run),
+//  - starts the API on 127.0.0.1 only (embedded MongoDB-compatible database under .data/ unless MONGODB_URI
+//    is set; demo data is seeded on first run unless SEED_DEMO=0),
 //  - serves each remote on its own port (REMOTE_<AREA>_PORT, default 3001-3005) and the shell on
 //    SHELL_PORT (default 3000), which serves /remotes.json and proxies /api to the API; one static-server
 //    process serves all six sites (scripts/serve-static.mjs --and), each on its own port and origin,
@@ -19,6 +19,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_HOST, apiProcessEnv } from './api-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -147,7 +148,7 @@ function portTaken(port, host) {
 
 /** Every port `npm start` needs, checked before anything starts. */
 async function checkPorts() {
-  const apiHost = process.env.HOST || '127.0.0.1';
+  const apiHost = API_HOST;
   const wanted = [
     { port: API_PORT, host: apiHost, what: 'the API', variable: 'API_PORT' },
     { port: SHELL_PORT, host: '0.0.0.0', what: 'the site (shell)', variable: 'SHELL_PORT' },
@@ -188,12 +189,13 @@ async function startPartnerDemo(siteOrigin) {
 }
 
 async function main() {
-  // The API listens on loopback behind the shell's /api proxy, which appends the client's address to
-  // X-Forwarded-For: trust exactly that one hop, so rate limits apply per visitor, not site-wide.
+  // The API listens on loopback (even with HOST=0.0.0.0) behind the shell's /api proxy, which appends the
+  // client's address to X-Forwarded-For: trust exactly that one hop, so rate limits apply per visitor, not
+  // site-wide. An empty database gets the demo data (SEED_DEMO=0 for none). See scripts/api-env.mjs.
   const apiEnv = {
     PORT: String(API_PORT),
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}`,
-    TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
+    ...apiProcessEnv(process.env),
   };
   // REMOTE_<AREA>_URL pass through from the environment, else follow the remotes' ports.
   const shellEnv = { API_URL: process.env.API_URL ?? `http://127.0.0.1:${API_PORT}` };

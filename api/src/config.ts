@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the API reads from the environment, parsed once. */
@@ -26,10 +27,23 @@ export interface Config {
    * client sent, and trusting them would let anyone dodge the rate limits.
    */
   proxyHops: number;
+  /**
+   * TRUST_PROXY given as proxy addresses (`10.0.0.0/8,192.168.1.7`): X-Forwarded-For is honoured only when
+   * the direct peer is one of them, and read from the right while each hop is one of them. Empty: trust by
+   * hop count (proxyHops), which is only safe when nothing but the proxy can reach the API.
+   */
+  trustedProxies: string[];
+  /** SEED_DEMO: fill an empty database with the public demo accounts (`npm start` sets it; nothing else does). */
+  seedDemo: boolean;
   /** Rate limits (login, signup, forgot password). `false` turns them off; a number scales every limit. */
   rateLimit: false | number;
   /** Largest accepted JSON / form body. */
   bodyLimit: string;
+  /**
+   * scrypt cost of new password hashes (SCRYPT_N; r=8, p=1): OWASP's N=2^17 by default. Older hashes are
+   * re-hashed at this cost on the owner's next sign-in. Tests set a low cost (test/helpers.ts).
+   */
+  scrypt: { N: number; r: number; p: number };
 }
 
 /** The repository root (api/src/config.ts -> ../..). */
@@ -49,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const rl = blankToUndefined(env.RATE_LIMIT);
   const hops = Number(blankToUndefined(env.TRUST_PROXY));
+  const trustedProxies = proxyAddresses(env.TRUST_PROXY);
   return {
     port,
     host: blankToUndefined(env.HOST) ?? '127.0.0.1',
@@ -60,11 +75,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: blankToUndefined(env.SMTP_URL),
     mailFrom: blankToUndefined(env.MAIL_FROM) ?? 'FitConnect <no-reply@fitconnect.local>',
     openaiApiKey: blankToUndefined(env.OPENAI_API_KEY),
-    trustProxy: bool(env.TRUST_PROXY, false) || (Number.isInteger(hops) && hops > 0),
+    trustProxy: bool(env.TRUST_PROXY, false) || (Number.isInteger(hops) && hops > 0) || trustedProxies.length > 0,
     proxyHops: Number.isInteger(hops) && hops > 0 ? hops : 1,
     rateLimit: rl === undefined ? 1 : ['off', 'false', '0'].includes(rl.toLowerCase()) ? false : Number(rl) > 0 ? Number(rl) : 1,
     bodyLimit: blankToUndefined(env.BODY_LIMIT) ?? '100kb',
+    scrypt: { N: scryptN(env.SCRYPT_N), r: 8, p: 1 },
+    trustedProxies,
+    seedDemo: bool(env.SEED_DEMO, false),
   };
+}
+
+/**
+ * TRUST_PROXY as a list of proxy addresses or CIDR ranges (anything other than a number or a yes/no word).
+ * A malformed entry throws: a typo must not silently trust everybody or nobody.
+ */
+function proxyAddresses(raw: string | undefined): string[] {
+  const v = blankToUndefined(raw);
+  if (v === undefined || /^\d+$/.test(v) || ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v.toLowerCase())) return [];
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [addr, bits, extra] = e.split('/');
+    const family = isIP(addr);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new ConfigError(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses/CIDR ranges; cannot read "${e}"`);
+    }
+  }
+  return entries;
+}
+
+/** A setting the API cannot use: the start stops with this one line (index.ts). */
+export class ConfigError extends Error {}
+
+/** SCRYPT_N: a power of two from 2^14 to 2^20; unset means OWASP's 2^17. A typo throws rather than weakening hashes. */
+function scryptN(raw: string | undefined): number {
+  const v = blankToUndefined(raw);
+  if (v === undefined) return 2 ** 17;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 2 ** 14 || n > 2 ** 20 || (n & (n - 1)) !== 0) {
+    throw new Error(`SCRYPT_N must be a power of two from 16384 to 1048576 (default 131072), got ${raw}`);
+  }
+  return n;
+}
+
+/** Shortest OPERATOR_TOKEN / SESSION_SECRET the API accepts: 32 characters (e.g. `openssl rand -base64 32`). */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Problems with configured secrets, one line each (the API refuses to start on any). A short
+ * OPERATOR_TOKEN or SESSION_SECRET can be guessed or brute-forced; unset ones are generated instead.
+ */
+export function secretProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  for (const name of ['SESSION_SECRET', 'OPERATOR_TOKEN']) {
+    const value = blankToUndefined(env[name]);
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+      problems.push(`${name} is ${value.length} characters long; use at least ${MIN_SECRET_LENGTH} random characters (e.g. openssl rand -base64 32), or unset it to have one generated.`);
+    }
+  }
+  return problems;
 }
 
 /**

@@ -1,21 +1,27 @@
 /**
- * The API process: connect to MONGODB_URI (or start the embedded database with data in DATA_DIR/mongo),
- * seed an empty database, listen, and shut down cleanly on SIGINT/SIGTERM.
+ * The API process: refuse short secrets, connect to MONGODB_URI (or start the embedded database with data
+ * in DATA_DIR/mongo), seed an empty database with demo data only when SEED_DEMO is set, listen, and shut
+ * down cleanly on SIGINT/SIGTERM.
  */
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, secretProblems } from './config';
 import { connectDb, DatabaseUnreachableError, disconnectDb } from './db/connect';
 import { startEmbedded } from './db/embedded';
 import { consoleLogger as log } from './log';
-import { runSeed, DEMO_PASSWORD } from './seed';
-import { User } from './users/model';
+import { seedOnStart } from './seed';
 import { rolloutRuntime } from './rollout/service';
 
 async function main() {
   const config = loadConfig();
+  // A short operator token or session secret can be guessed: refuse to start with one (exit 2).
+  const secrets = secretProblems();
+  if (secrets.length) {
+    for (const line of secrets) log.error(`The API will not start: ${line}`);
+    process.exit(2);
+  }
   let embedded: Awaited<ReturnType<typeof startEmbedded>> | null = null;
   let uri = config.mongodbUri;
   if (!uri) {
@@ -26,11 +32,8 @@ async function main() {
   }
   // A database that is still starting (a container, a replica set being initiated) is waited for.
   await connectDb(uri, { timeoutMs: embedded ? undefined : config.mongoConnectTimeoutMs, onWait: (m) => log.warn(m), onInfo: (m) => log.info(m) });
-  const seed = await runSeed({ logger: log });
-  if (!seed.seeded) {
-    log.info(`Seed skipped: ${seed.reason}.`);
-    if (await User.exists({ usernameLower: 'demo' })) log.info(`Demo account: username 'demo', password '${DEMO_PASSWORD}' (as seeded).`);
-  }
+  // Demo accounts have a published password: seeded only when asked (SEED_DEMO=1; `npm start` asks).
+  await seedOnStart(config, log);
 
   const app = createApp({ config, logger: log });
   // The operator token of `npm run rollout`: OPERATOR_TOKEN, else written now to DATA_DIR/operator-token.
@@ -68,7 +71,7 @@ async function main() {
 
 main().catch((err) => {
   // An unreachable database is an operator's problem with a clear cause: one line, no stack trace.
-  if (err instanceof DatabaseUnreachableError) log.error(`The API could not start: ${err.message}`);
+  if (err instanceof DatabaseUnreachableError || err instanceof ConfigError) log.error(`The API could not start: ${err.message}`);
   else log.error('The API failed to start', err);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, resolveSessionSecret } from '../src/config';
+import { loadConfig, resolveSessionSecret, secretProblems } from '../src/config';
 
 it('reads the environment with sensible defaults', () => {
   const c = loadConfig({});
@@ -25,4 +25,26 @@ it('generates a session secret once and keeps it in the data folder', async () =
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+it('refuses a configured OPERATOR_TOKEN or SESSION_SECRET shorter than 32 characters (unset ones are generated)', () => {
+  expect(secretProblems({})).toEqual([]);
+  expect(secretProblems({ OPERATOR_TOKEN: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(48) })).toEqual([]);
+  expect(secretProblems({ OPERATOR_TOKEN: '  ', SESSION_SECRET: '' })).toEqual([]);
+  const problems = secretProblems({ OPERATOR_TOKEN: 'changeme', SESSION_SECRET: 'z'.repeat(31) });
+  expect(problems).toEqual([
+    expect.stringMatching(/^SESSION_SECRET is 31 characters long; use at least 32/),
+    expect.stringMatching(/^OPERATOR_TOKEN is 8 characters long; use at least 32/),
+  ]);
+  // The message names the length, never the value.
+  expect(problems.join('\n')).not.toContain('changeme');
+});
+
+it('seeds demo data only when SEED_DEMO says so, whatever NODE_ENV is', () => {
+  expect(loadConfig({}).seedDemo).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(false);
+  expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+  expect(loadConfig({ SEED_DEMO: 'true', NODE_ENV: 'production' }).seedDemo).toBe(true);
+  expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
 });

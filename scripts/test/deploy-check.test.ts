@@ -19,16 +19,20 @@ test('compose interpolation as docker compose does it', () => {
 
 test.each([
   ['a service without a health check', (c: string) => c.replace(/\n    healthcheck:\n      test: \["CMD", "node", "-e", "fetch\('http:\/\/127\.0\.0\.1:3005[^\n]*\n(      [^\n]*\n){4}/, '\n'), 'service mfe-challenges has no health check'],
-  ['a secret written into the file', (c: string) => c.replace('${SESSION_SECRET:?set SESSION_SECRET to a long random string}', 'hunter2-hunter2'), 'SESSION_SECRET has a value in docker-compose.yml'],
+  ['a secret written into the file', (c: string) => c.replace(/\$\{SESSION_SECRET:\?[^}]*\}/, 'hunter2-hunter2'), 'SESSION_SECRET has a value in docker-compose.yml'],
   ['a secret with a default', (c: string) => c.replace('${OPENAI_API_KEY:-}', '${OPENAI_API_KEY:-sk-123}'), 'OPENAI_API_KEY has a default value'],
   ['MongoDB without a replica set', (c: string) => c.replace('command: ["--replSet", "rs0", "--bind_ip_all"]', 'command: ["--bind_ip_all"]'), 'does not run as a replica set'],
   ['an API that does not wait for MongoDB', (c: string) => c.replace('mongo: { condition: service_healthy }', 'mongo: { condition: service_started }'), 'does not wait for mongo to be healthy'],
   ['two services on one host port', (c: string) => c.replace('ports: ["3002:3002"]', 'ports: ["3001:3002"]'), 'host port 3001 is published by both'],
   ['a port the image does not expose', (c: string) => c.replace('ports: ["3005:3005"]', 'ports: ["3005:3999"]'), 'uses container port 3999'],
   ['a build context that does not exist', (c: string) => c.replace('{ context: ., dockerfile: mfe-trainers/Dockerfile }', '{ context: ./nope, dockerfile: Dockerfile }'), 'build context ./nope does not exist'],
-  ['an undocumented variable', (c: string) => c.replace('TRUST_PROXY: "1"', 'TRUST_PROXY: "1"\n      FEATURE_X: "on"'), 'reads FEATURE_X, which README.md does not document'],
+  ['an undocumented variable', (c: string) => c.replace('TRUST_PROXY: ${TRUST_PROXY:-1}', 'TRUST_PROXY: ${TRUST_PROXY:-1}\n      FEATURE_X: "on"'), 'reads FEATURE_X, which README.md does not document'],
   ['a key that is not compose', (c: string) => c.replace('    restart: unless-stopped\n    ports: ["3001:3001"]', '    restart: unless-stopped\n    portz: ["3001:3001"]'), 'does not match the Compose Specification'],
   ['an API that does not know where a remote lives', (c: string) => c.replace(/\n      REMOTE_TRAINERS_URL: [^\n]*/, ''), 'services api and shell must set the same REMOTE_<AREA>_URL'],
+  ['an operator token that is not required', (c: string) => c.replace(/\$\{OPERATOR_TOKEN:\?[^}]*\}/, '${OPERATOR_TOKEN}'), 'OPERATOR_TOKEN must be required from the environment'],
+  ['a session secret that is not required', (c: string) => c.replace(/\$\{SESSION_SECRET:\?[^}]*\}/, '${SESSION_SECRET:-}'), 'SESSION_SECRET must be required from the environment'],
+  ['demo accounts seeded by default', (c: string) => c.replace('TRUST_PROXY: ${TRUST_PROXY:-1}', 'TRUST_PROXY: ${TRUST_PROXY:-1}\n      SEED_DEMO: ${SEED_DEMO:-1}'), 'SEED_DEMO seeds public demo accounts'],
+  ['an API port reachable from outside', (c: string) => c.replace('expose: ["4000"]', 'expose: ["4000"]\n    ports: ["4000:4000"]'), 'service api publishes its port'],
   ['broken YAML', (c: string) => c.replace('services:', 'services:\n  - oops: [\n'), 'is not valid YAML'],
 ])('fails on %s', (_label, mutate, expected) => {
   const changed = mutate(compose);

@@ -1,5 +1,6 @@
 import type { ChallengeDetail, ChallengeSummary, LeaderboardEntry, MyParticipation, UserChallenge } from '@fitconnect/contracts';
 import type { UserFields } from '../users/model';
+import { publicLocation } from '../users/presenter';
 import { timingOf, type ChallengeCounts, type StoredChallenge, type StoredParticipant } from './service';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -48,7 +49,7 @@ export function presentChallengeDetail(
   };
 }
 
-/** A leaderboard row: the user's name and location only (SPEC §3), never an email. */
+/** A leaderboard row: the user's name and public location only (SPEC §3), never an email or a full postcode. */
 export function presentLeaderboardEntry(
   row: { participant: StoredParticipant; user: Pick<UserFields, 'id' | 'firstName' | 'lastName' | 'location'> },
   rank: number,
@@ -61,7 +62,8 @@ export function presentLeaderboardEntry(
     completed: p.completed,
     completedAt: p.completedAt ? iso(p.completedAt) : null,
     joinedAt: iso(p.joinedAt),
-    user: { id: row.user.id, firstName: row.user.firstName, lastName: row.user.lastName, location: row.user.location ?? '' },
+    // The town / postcode district only: never a full postcode (issue 26).
+    user: { id: row.user.id, firstName: row.user.firstName, lastName: row.user.lastName, location: publicLocation(row.user.location) },
   };
 }
 

@@ -9,8 +9,36 @@ import { CommunityReview, HelpfulVote } from '../community/model';
 import type { Logger } from '../log';
 import { addPartner, DEMO_PARTNER } from '../partners/service';
 import { DEMO_PASSWORD, clients, trainers, challenges, communityReviews, dayOffset } from './data';
+import { demoUserIds, seedEmail } from './demo';
+import type { Config } from '../config';
 
 export { DEMO_PASSWORD } from './data';
+export { demoUserIds, findDemoData, removeDemoData, type DemoDataReport } from './demo';
+
+/**
+ * What the API does at start (index.ts): seed an empty database only when SEED_DEMO is set, and say in
+ * the log either way; warn when demo accounts are present without it (a deployment seeded earlier).
+ */
+export async function seedOnStart(config: Pick<Config, 'seedDemo'>, logger: Logger, now?: Date): Promise<SeedResult> {
+  let result: SeedResult;
+  if (config.seedDemo) {
+    logger.warn(`SEED_DEMO is set: an empty database gets public demo accounts (password '${DEMO_PASSWORD}'). Never on a real deployment; \`npm run demo -- remove\` deletes them.`);
+    result = await runSeed({ logger, now });
+    if (!result.seeded) logger.info(`Demo seed skipped: ${result.reason}.`);
+  } else {
+    result = { seeded: false, reason: 'SEED_DEMO is not set' };
+    // What runSeed does for a database that has users: trainers saved before points existed get one.
+    await ensureTrainerPoints();
+    logger.info('Demo data not seeded (SEED_DEMO is not set; a production start never seeds it).');
+  }
+  const demoAccounts = (await demoUserIds()).length;
+  if (demoAccounts && !config.seedDemo) {
+    logger.warn(`This database has ${demoAccounts} demo accounts anyone can sign in to (password '${DEMO_PASSWORD}'); remove them with \`npm run demo -- remove\`.`);
+  } else if (demoAccounts && !result.seeded && (await User.exists({ usernameLower: 'demo', demo: true }))) {
+    logger.info(`Demo account: username 'demo', password '${DEMO_PASSWORD}' (as seeded).`);
+  }
+  return result;
+}
 
 /** One marker document per one-time job: inserting it is the lock that makes the seed run at most once. */
 interface MetaDoc {
@@ -22,7 +50,9 @@ const Meta = mongoose.model<MetaDoc>('Meta', new Schema<MetaDoc>({ _id: String, 
 export type SeedResult = { seeded: true; users: number; trainers: number; challenges: number; communityReviews: number } | { seeded: false; reason: string };
 
 /**
- * Fill an empty database with demo data. Idempotent: does nothing when any user exists or another run
+ * Fill an empty database with demo data: public accounts with a published password, so only where it is
+ * asked for (SEED_DEMO=1; `npm start` asks, a production start does not: index.ts). Every account is
+ * marked `demo: true` (demo.ts removes them and what they own). Idempotent: does nothing when any user exists or another run
  * (this or another process) already claimed the seed marker. Dates are relative to `now`, so the
  * challenges are upcoming, active and ended whenever the seed runs.
  */
@@ -42,18 +72,23 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
 
   const ids = new Map<string, number>();
   const people = [...clients.map((c) => ({ ...c, trainer: false })), ...trainers.map((t) => ({ ...t, trainer: true }))];
+  // One hash for every demo account: the password is public anyway, and at OWASP's scrypt cost (~0.4 s each)
+  // hashing it per account made every seeded start, and every test that seeds, several seconds slower.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const p of people) {
     const trainerNumber = p.trainer ? await nextId('trainerNumber') : null;
     const user = await User.create({
       username: p.username,
-      email: `${p.username.replace(/[^a-z0-9]/gi, '.')}@fitconnect.example`,
+      email: seedEmail(p.username),
       firstName: p.firstName,
       lastName: p.lastName,
       location: p.location,
       isTrainer: p.trainer,
       trainerNumber,
       promoTrainer: trainerNumber !== null && trainerNumber <= EARLY_ACCESS_TRAINERS,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
+      passwordHash,
+      // Public password: marked so `npm run demo -- remove` can take every demo account out again.
+      demo: true,
     });
     ids.set(p.username, user.id);
   }

@@ -1,5 +1,6 @@
 import type { Trainer, TrainerListItem, TrainerReview } from '@fitconnect/contracts';
 import type { TrainerFields, TrainerReviewFields } from './model';
+import { publicLocation } from '../users/presenter';
 
 /** The part of a User that appears next to a trainer or a review. Never the email. */
 export interface PublicPerson {
@@ -37,9 +38,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /**
  * Every trainer response (contract): an explicit list of public fields, so nothing stored privately
  * (_id, point, photo file ids, sort keys, the account's email) can leak. The location shown is where
- * the trainer works (the one their distances are measured from), else the account's.
+ * the trainer works (the one their distances are measured from), else the account's; to anyone but the
+ * trainer (`own`) without a full postcode's inward part.
  */
-export function presentTrainer(t: StoredTrainer, user: PublicPerson | null | undefined): Trainer {
+export function presentTrainer(t: StoredTrainer, user: PublicPerson | null | undefined, opts: { own?: boolean } = {}): Trainer {
+  const location = t.location || user?.location || '';
   return {
     id: t.id,
     userId: t.userId,
@@ -47,7 +50,8 @@ export function presentTrainer(t: StoredTrainer, user: PublicPerson | null | und
       id: t.userId,
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
-      location: t.location || user?.location || '',
+      // Others see the town / postcode district, never a full postcode; the trainer sees what they typed (issue 26).
+      location: opts.own ? location : publicLocation(location),
     },
     specialization: t.specialization,
     description: t.description ?? '',

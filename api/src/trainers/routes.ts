@@ -34,9 +34,10 @@ const IdParams = z.object({ id: IdParam });
 const PhotoParams = z.object({ fileId: z.string().regex(/^[a-f0-9]{24}$/, 'Photo not found') });
 const perUser = (ctx: { state: { user?: { id: number } } }) => `user:${ctx.state.user?.id ?? 'anonymous'}`;
 
-async function present(t: StoredTrainer) {
+/** `own`: the trainer's own view (their full location as typed); anyone else sees it without a full postcode. */
+async function present(t: StoredTrainer, own = false) {
   const people = await peopleById([t.userId]);
-  return presentTrainer(t, people.get(t.userId));
+  return presentTrainer(t, people.get(t.userId), { own });
 }
 
 export const trainersRouter = new Router();
@@ -59,7 +60,7 @@ trainersRouter.get('/api/trainers', validateQuery(TrainerListQuery), async (ctx)
 
 // The caller's own profile (registered before /:id).
 trainersRouter.get('/api/trainers/me', requireUser(), async (ctx) => {
-  ctx.body = await present(await trainerOfUser(currentUser(ctx).id));
+  ctx.body = await present(await trainerOfUser(currentUser(ctx).id), true);
 });
 
 trainersRouter.post(
@@ -72,12 +73,14 @@ trainersRouter.post(
     authorizeCreateProfile(user);
     const trainer = await createProfile(user, bodyOf(ctx, TrainerProfileBody));
     ctx.status = 201;
-    ctx.body = await present(trainer);
+    ctx.body = await present(trainer, true);
   },
 );
 
 trainersRouter.get('/api/trainers/:id', validateParams(IdParams), async (ctx) => {
-  ctx.body = await present(await trainerById(paramsOf(ctx, IdParams).id));
+  const trainer = await trainerById(paramsOf(ctx, IdParams).id);
+  // The owner's edit form loads this: it gets the location as typed, so saving does not shorten it.
+  ctx.body = await present(trainer, ctx.state.user?.id === trainer.userId);
 });
 
 trainersRouter.get('/api/trainers/:id/reviews', validateParams(IdParams), async (ctx) => {
@@ -109,13 +112,13 @@ trainersRouter.post(
 trainersRouter.patch('/api/trainers/:id', requireUser(), validateParams(IdParams), validateBody(TrainerProfilePatch), async (ctx) => {
   const trainer = await trainerById(paramsOf(ctx, IdParams).id);
   authorizeEdit(currentUser(ctx), trainer);
-  ctx.body = await present(await updateProfile(trainer.id, bodyOf(ctx, TrainerProfilePatch)));
+  ctx.body = await present(await updateProfile(trainer.id, bodyOf(ctx, TrainerProfilePatch)), true);
 });
 
 trainersRouter.post('/api/trainers/:id/specialties', requireUser(), validateParams(IdParams), validateBody(TrainerSpecialtiesBody), async (ctx) => {
   const trainer = await trainerById(paramsOf(ctx, IdParams).id);
   authorizeEdit(currentUser(ctx), trainer);
-  ctx.body = await present(await setSpecialties(trainer.id, bodyOf(ctx, TrainerSpecialtiesBody).specialties));
+  ctx.body = await present(await setSpecialties(trainer.id, bodyOf(ctx, TrainerSpecialtiesBody).specialties), true);
 });
 
 // Owner checks happen before a byte of the upload is read.

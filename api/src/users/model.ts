@@ -17,6 +17,8 @@ export interface UserFields {
   promoTrainer: boolean;
   trainerNumber: number | null;
   passwordHash: string;
+  /** Seeded demo account (public password): `npm run demo -- remove` deletes it and what it owns. Absent on real accounts. */
+  demo?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,6 +39,7 @@ const userSchema = new Schema<UserFields>(
     promoTrainer: { type: Boolean, default: false },
     trainerNumber: { type: Number, default: null },
     passwordHash: { type: String, required: true },
+    demo: { type: Boolean, default: undefined },
   },
   { timestamps: true, collection: 'users' },
 );

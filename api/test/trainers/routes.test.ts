@@ -45,7 +45,8 @@ describe('GET /api/trainers: real distances', () => {
     const byTown = await anon.get('/api/trainers?location=Manchester');
     expect(byTown.headers.get('x-location-resolved')).toBe('true');
     expect(byTown.body[0].id).toBe(manchester.trainer.id);
-    expect(byTown.body[0].user.location).toBe('Manchester, M4 1HN');
+    // Shown publicly as the postcode district (issue 26: never a full postcode).
+    expect(byTown.body[0].user.location).toBe('Manchester, M4');
 
     const byOutcode = await anon.get('/api/trainers?location=E1');
     expect(byOutcode.body[0].id).toBe(london.trainer.id);
@@ -157,7 +158,7 @@ describe('one trainer', () => {
     expect(r.body).toMatchObject({
       id: trainer.id,
       userId: user.id,
-      user: { id: user.id, firstName: 'Hannah', lastName: 'User', location: 'Leeds, LS6 1AN' },
+      user: { id: user.id, firstName: 'Hannah', lastName: 'User', location: 'Leeds, LS6' },
       specialization: PROFILE.specialization,
       specialties: ['Strength', 'Powerlifting'],
       certifications: ['Level 3 PT'],
