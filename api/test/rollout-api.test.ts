@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app';
 import { memoryLogger } from '../src/log';
 import { createAgent, startTestApi, type TestApi } from './helpers';
-import { freshVisitor, manifest, operator, startManifestServer, SINGLETONS, type ManifestServer } from './rollout-helpers';
+import { inCandidate } from '../src/rollout/bucket';
+import { fixedVisitorIds, freshVisitor, knownVisitor, manifest, operator, startManifestServer, SINGLETONS, type ManifestServer } from './rollout-helpers';
 
 let api: TestApi;
 let cdn: ManifestServer;
@@ -33,7 +34,8 @@ describe('GET /api/rollout/remotes', () => {
     const r = await a.get('/api/rollout/remotes');
     expect(r.status).toBe(200);
     const cookie = r.headers.getSetCookie().find((c) => c.startsWith('fc_vid='))!;
-    expect(cookie).toMatch(/^fc_vid=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=63072000; SameSite=Lax; HttpOnly$/);
+    // The id (22 characters) and the API's signature of it (HMAC-SHA256, 43 characters).
+    expect(cookie).toMatch(/^fc_vid=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=63072000; SameSite=Lax; HttpOnly$/);
     expect(r.headers.get('cache-control')).toBe('private, no-store');
     expect(r.headers.get('vary')).toMatch(/Cookie/);
     expect(r.body.remotes.map((x: { area: string }) => x.area)).toEqual(['workouts', 'trainers', 'messages', 'community', 'challenges']);
@@ -47,7 +49,7 @@ describe('GET /api/rollout/remotes', () => {
 
   test('a malformed visitor cookie is replaced; over https (behind a trusted proxy) the cookie is Secure', async () => {
     const r = await api.agent().request('GET', '/api/rollout/remotes', { headers: { cookie: 'fc_vid=../../etc' } });
-    expect(r.headers.getSetCookie().find((c) => c.startsWith('fc_vid='))).toMatch(/^fc_vid=[A-Za-z0-9_-]{22};/);
+    expect(r.headers.getSetCookie().find((c) => c.startsWith('fc_vid='))).toMatch(/^fc_vid=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43};/);
     await api.restart({ config: { trustProxy: true }, rollout: { env: { REMOTE_TRAINERS_URL: STABLE_URL() }, manifestTimeoutMs: 500 } });
     const s = await api.agent().request('GET', '/api/rollout/remotes', { headers: { 'x-forwarded-proto': 'https' } });
     expect(s.headers.getSetCookie().find((c) => c.startsWith('fc_vid='))).toMatch(/; HttpOnly; Secure$/);
@@ -114,17 +116,22 @@ describe('operator calls', () => {
 describe('a rollout at 30 %', () => {
   const candidate = '0.2.0-aaaa1111';
 
-  test('about 30 % of 1000 fresh visitors get the candidate (with the stable as fallback), and each keeps what it got', async () => {
+  test('about 30 % of 1000 visitors get the candidate (with the stable as fallback), and each keeps what it got', async () => {
     const set = await ops.set('trainers', { candidate: versionUrl(candidate), percent: 30 });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ area: 'trainers', stable: { entry: STABLE_URL(), version: 'default' }, candidate: { version: candidate, percent: 30 }, warnings: [] });
 
-    const visitors: Awaited<ReturnType<typeof freshVisitor>>[] = [];
-    for (let i = 0; i < 1000; i += 50) visitors.push(...(await Promise.all(Array.from({ length: 50 }, () => freshVisitor(api)))));
+    // 1000 visitors with fixed ids (cookies signed as the API signs them), the same on every run: the
+    // split is known in advance, so the check is exact and never fails by chance.
+    const ids = fixedVisitorIds(1000);
+    const visitors: Awaited<ReturnType<typeof knownVisitor>>[] = [];
+    for (let i = 0; i < ids.length; i += 50) visitors.push(...(await Promise.all(ids.slice(i, i + 50).map((id) => knownVisitor(api, id)))));
     const onCandidate = visitors.filter((v) => v.entry.version === candidate);
-    // 30 % of 1000 has a standard deviation of about 1.45 points: 3 sigma either way.
-    expect(onCandidate.length).toBeGreaterThanOrEqual(255);
-    expect(onCandidate.length).toBeLessThanOrEqual(345);
+    const expected = ids.filter((id) => inCandidate(id, 'trainers', candidate, 30)).length;
+    expect(onCandidate.length).toBe(expected);
+    // ... and that split is about 30 % (3 sigma of 1000 draws either way).
+    expect(expected).toBeGreaterThanOrEqual(255);
+    expect(expected).toBeLessThanOrEqual(345);
     for (const v of onCandidate) expect(v.entry).toEqual({ area: 'trainers', name: 'mfe_trainers', entry: versionUrl(candidate), version: candidate, fallback: { entry: STABLE_URL(), version: 'default' } });
     for (const v of visitors.filter((x) => x.entry.version !== candidate)) expect(v.entry.fallback).toBeUndefined();
 
@@ -171,26 +178,30 @@ describe('a rollout at 30 %', () => {
   });
 });
 
-test('a change made through one instance reaches another instance within its cache window, without a restart', async () => {
-  // A second API instance on the same database, with a 300 ms cache.
+test('a change made through one instance reaches another instance when its cache window ends, without a restart', async () => {
+  // A second API instance on the same database, with a 300 ms cache read by its own clock (moved here).
+  let now = Date.now();
   const other = http.createServer(
-    createApp({ config: api.config, logger: memoryLogger(), rollout: { env: { REMOTE_TRAINERS_URL: STABLE_URL() }, cacheTtlMs: 300 } }).callback(),
+    createApp({
+      config: api.config,
+      logger: memoryLogger(),
+      clock: { now: () => new Date(now) },
+      rollout: { env: { REMOTE_TRAINERS_URL: STABLE_URL() }, cacheTtlMs: 300 },
+    }).callback(),
   );
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
   try {
     const b = createAgent(() => `http://127.0.0.1:${(other.address() as AddressInfo).port}`);
+    const trainersVersion = async () => (await b.get('/api/rollout/remotes')).body.remotes[1].version;
     await ops.set('trainers', { percent: 0 });
-    expect((await b.get('/api/rollout/remotes')).body.remotes[1].version).toBe('0.3.0-bbbb2222');
-    const changedAt = Date.now();
+    expect(await trainersVersion()).toBe('0.3.0-bbbb2222');
     expect((await ops.set('trainers', { percent: 100 })).status).toBe(200);
-    let seen = '';
-    while (Date.now() - changedAt < 3000) {
-      seen = (await b.get('/api/rollout/remotes')).body.remotes[1].version;
-      if (seen === '0.4.0-cccc3333') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(seen).toBe('0.4.0-cccc3333');
-    expect(Date.now() - changedAt).toBeLessThan(1000);
+    // Within its window the other instance still answers from what it read ...
+    now += 299;
+    expect(await trainersVersion()).toBe('0.3.0-bbbb2222');
+    // ... and once the window is over it reads the change.
+    now += 1;
+    expect(await trainersVersion()).toBe('0.4.0-cccc3333');
   } finally {
     other.closeAllConnections();
     await new Promise<void>((resolve) => other.close(() => resolve()));

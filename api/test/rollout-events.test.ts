@@ -9,7 +9,11 @@ let api: TestApi;
 let cdn: ManifestServer;
 let ops: ReturnType<typeof operator>;
 const CANDIDATE = '0.2.0-aaaa1111';
-const overrides = () => ({ rollout: { env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json` }, failureRate: 0.25, minLoads: 8 } });
+// Every visitor here reports from 127.0.0.1, one client network: the per-network rules (issue 26) are
+// opened up so these tests see the counting itself; security/rollout-forgery.test.ts tests those rules.
+const overrides = () => ({
+  rollout: { env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json` }, failureRate: 0.25, minLoads: 8, minFailureNetworks: 1, perNetworkLimit: 1000 },
+});
 
 beforeAll(async () => {
   cdn = await startManifestServer();
@@ -130,7 +134,7 @@ describe('automatic rollback', () => {
     for (let i = 0; i < 3; i += 1) expect((await fail()).status).toBe(204);
     expect((await Promise.all(Array.from({ length: 5 }, fail))).map((r) => r.status)).toEqual([204, 204, 204, 204, 204]);
     for (let i = 0; i < 3; i += 1) await v.agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'loaded' });
-    // A well-formed visitor id (bucketed into the candidate at 100 %) that /api/rollout/remotes never issued.
+    // A well-formed visitor id (bucketed into the candidate at 100 %) that the API never signed nor issued.
     const forged = await api.agent().request('POST', '/api/rollout/events', {
       json: { area: 'trainers', version: CANDIDATE, outcome: 'failed' },
       headers: { cookie: 'fc_vid=AAAAAAAAAAAAAAAAAAAAAA' },
@@ -146,8 +150,10 @@ describe('automatic rollback', () => {
     // The candidate's manifest answers slowly: the set command reads the rollout, then waits for it.
     cdn.set(`/versions/${CANDIDATE}/mf-manifest.json`, { body: manifest(), delayMs: 800 });
     try {
+      // The set command has read the rollout once it asks for the candidate's manifest.
+      const asked = cdn.requested(`/versions/${CANDIDATE}/mf-manifest.json`);
       const setting = ops.set('trainers', { candidate: `${cdn.url}/versions/${CANDIDATE}/mf-manifest.json`, percent: 90 });
-      await new Promise((r) => setTimeout(r, 300));
+      await asked;
       let v = await freshVisitor(api);
       while (v.entry.version !== CANDIDATE) v = await freshVisitor(api);
       expect((await v.agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'failed' })).status).toBe(204);

@@ -1,7 +1,9 @@
 /** Helpers of the rollout tests: a tiny server of mf-manifest.json files, and the operator's agent. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { resolveOperatorToken } from '../src/rollout/options';
+import { signVisitorId, visitorKey } from '../src/rollout/visitor';
 import type { Agent, TestApi } from './helpers';
 
 export const SINGLETONS = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router-dom': '7.18.5', zustand: '5.1.0', '@fitconnect/shared-ui': '0.1.0' };
@@ -37,12 +39,17 @@ interface Route {
 export interface ManifestServer {
   url: string;
   set(path: string, route: Route): void;
+  /** Resolves when the server next receives a request for `path`. */
+  requested(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startManifestServer(): Promise<ManifestServer> {
   const routes = new Map<string, Route>();
+  const waiting = new Map<string, (() => void)[]>();
   const server = http.createServer((req, res) => {
+    for (const resolve of waiting.get(req.url ?? '') ?? []) resolve();
+    waiting.delete(req.url ?? '');
     const r = routes.get(req.url ?? '');
     if (!r) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -61,6 +68,7 @@ export async function startManifestServer(): Promise<ManifestServer> {
   return {
     url,
     set: (p, route) => routes.set(p, route),
+    requested: (p) => new Promise<void>((resolve) => waiting.set(p, [...(waiting.get(p) ?? []), resolve])),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -87,5 +95,24 @@ export async function freshVisitor(api: TestApi, area = 'trainers') {
   const a = api.agent();
   const r = await a.get('/api/rollout/remotes');
   if (r.status !== 200) throw new Error(`remotes answered ${r.status} ${r.text}`);
+  return { agent: a, entry: r.body.remotes.find((x: { area: string }) => x.area === area) as { version: string; entry: string; fallback?: { entry: string; version: string } } };
+}
+
+/**
+ * Visitor ids shaped like the real ones (22 base64url characters) and the same on every run, for the
+ * tests that count how many visitors land on a candidate (random ids would fail such a check by chance).
+ */
+export const fixedVisitorIds = (n: number, tag = 'visitor') =>
+  Array.from({ length: n }, (_, i) => createHash('sha256').update(`${tag}-${i}`).digest('base64url').slice(0, 22));
+
+/** The fc_vid cookie the API would issue for this id (signed with the test API's session secret). */
+export const visitorCookie = (api: TestApi, id: string) => `fc_vid=${signVisitorId(visitorKey(api.config.sessionSecret!), id)}`;
+
+/** A visitor holding the API-signed cookie of a given id: its agent and the area's entry. */
+export async function knownVisitor(api: TestApi, id: string, area = 'trainers', headers: Record<string, string> = {}) {
+  const a = api.agent();
+  const r = await a.request('GET', '/api/rollout/remotes', { headers: { cookie: visitorCookie(api, id), ...headers } });
+  if (r.status !== 200) throw new Error(`remotes answered ${r.status} ${r.text}`);
+  a.cookies.set('fc_vid', visitorCookie(api, id).slice('fc_vid='.length));
   return { agent: a, entry: r.body.remotes.find((x: { area: string }) => x.area === area) as { version: string; entry: string; fallback?: { entry: string; version: string } } };
 }

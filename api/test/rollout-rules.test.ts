@@ -1,7 +1,7 @@
 import { ROLLOUT_AREAS, RolloutArea, RolloutEventBody, RolloutPercent, RolloutSetBody } from '@fitconnect/contracts/src/server';
 import { HttpError } from '../src/http/errors';
 import { REMOTES, thresholdFromEnv } from '../src/rollout/options';
-import { passedThreshold, planPromote, planRollback, planSet, type AreaRollout } from '../src/rollout/rules';
+import { enoughFailureNetworks, passedThreshold, planPromote, planRollback, planSet, type AreaRollout } from '../src/rollout/rules';
 import { singletonMismatches, parseManifest, versionOf } from '../src/rollout/manifest';
 
 const now = new Date('2026-11-23T20:00:00Z');
@@ -105,14 +105,18 @@ describe('config rules', () => {
     expect(next.stable).toEqual(stable);
   });
 
-  test('threshold: failures >= 5 % of >= 20 loads by default; env can lower both', () => {
+  test('threshold: failures >= 5 % of >= 20 loads, from >= 3 client networks, by default; env can change them', () => {
     const t = thresholdFromEnv({});
-    expect(t).toEqual({ failureRate: 0.05, minLoads: 20 });
+    expect(t).toEqual({ failureRate: 0.05, minLoads: 20, minFailureNetworks: 3 });
+    expect(enoughFailureNetworks(2, t)).toBe(false);
+    expect(enoughFailureNetworks(3, t)).toBe(true);
+    expect(thresholdFromEnv({ ROLLOUT_MIN_FAILURE_NETWORKS: '1' }).minFailureNetworks).toBe(1);
+    expect(thresholdFromEnv({ ROLLOUT_MIN_FAILURE_NETWORKS: '0' }).minFailureNetworks).toBe(3);
     expect(passedThreshold(19, 19, t)).toBe(false);
     expect(passedThreshold(20, 1, t)).toBe(true);
     expect(passedThreshold(40, 1, t)).toBe(false);
-    expect(thresholdFromEnv({ ROLLOUT_FAILURE_RATE: '50%', ROLLOUT_MIN_LOADS: '2' })).toEqual({ failureRate: 0.5, minLoads: 2 });
-    expect(thresholdFromEnv({ ROLLOUT_FAILURE_RATE: '7', ROLLOUT_MIN_LOADS: '-1' })).toEqual({ failureRate: 0.05, minLoads: 20 });
+    expect(thresholdFromEnv({ ROLLOUT_FAILURE_RATE: '50%', ROLLOUT_MIN_LOADS: '2' })).toMatchObject({ failureRate: 0.5, minLoads: 2 });
+    expect(thresholdFromEnv({ ROLLOUT_FAILURE_RATE: '7', ROLLOUT_MIN_LOADS: '-1' })).toMatchObject({ failureRate: 0.05, minLoads: 20 });
   });
 });
 

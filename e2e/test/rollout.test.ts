@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { inCandidate } from '../../api/src/rollout/bucket';
+import { signVisitorId, visitorKey } from '../../api/src/rollout/visitor';
 import { buildApp, REMOTE_APPS, ROOT, startSite, type Served, type Site } from '../src/harness';
 
 // Issue 17 in a real browser against the built site: two visibly different versioned builds of the
@@ -189,8 +192,8 @@ async function rollout(...args: string[]): Promise<{ code: number | null; out: s
 async function operator(...args: string[]): Promise<string> {
   const r = await rollout(...args);
   if (r.code !== 0) throw new Error(`npm run rollout -- ${args.join(' ')} exited ${r.code}:\n${r.out}\n${site.logs()}`);
-  // Every API instance picks a change up within 2 s (its configuration cache).
-  await new Promise((res) => setTimeout(res, 2500));
+  // The site has one API instance, the one the command went through: it drops its cached configuration
+  // at once, so the next page load sees the change (other instances would within 2 s).
   return r.out;
 }
 
@@ -217,10 +220,21 @@ async function visit(page: Page, reload = false): Promise<'candidate' | 'stable'
   return heading === CANDIDATE_HEADING ? 'candidate' : 'stable';
 }
 
+/** The site API's session secret (set here), which signs visitor ids: the split test gives its visitors fixed ids. */
+const SESSION_SECRET = randomBytes(32).toString('base64url');
+/** 60 visitor ids, the same on every run (random ones would make the split check fail now and then by chance). */
+const VISITOR_IDS = Array.from({ length: 60 }, (_, i) => createHash('sha256').update(`e2e-visitor-${i}`).digest('base64url').slice(0, 22));
+
 describe('staged rollout through the rollout API (per-visitor /remotes.json, npm run rollout)', () => {
   beforeAll(async () => {
-    // Small thresholds so a handful of failing visitors trigger the automatic rollback.
-    site = await startSite({ rollout: { apiEnv: { ROLLOUT_MIN_LOADS: '4', ROLLOUT_FAILURE_RATE: '0.5' } } });
+    // Small thresholds so a handful of failing visitors trigger the automatic rollback. Every browser here
+    // reports from 127.0.0.1, one client network: the per-network rules (api/test/security/rollout-forgery.test.ts)
+    // are opened up.
+    site = await startSite({
+      rollout: {
+        apiEnv: { ROLLOUT_MIN_LOADS: '4', ROLLOUT_FAILURE_RATE: '0.5', ROLLOUT_MIN_FAILURE_NETWORKS: '1', ROLLOUT_PER_NETWORK: '1000', SESSION_SECRET },
+      },
+    });
     candidateServer = await site.serveDir(path.join(candidateRoot, 'dist'), { cors: true, name: 'mfe-trainers candidate' });
     candidateEntry = `${candidateServer.url}/versions/${CANDIDATE_VERSION}/mf-manifest.json`;
   }, 400_000);
@@ -231,16 +245,21 @@ describe('staged rollout through the rollout API (per-visitor /remotes.json, npm
 
   const visitors: { page: Page; version: 'candidate' | 'stable' }[] = [];
 
-  test('at 30 %, 60 fresh visitors split roughly 30/70 and each sees the same version on reload', async () => {
+  test('at 30 %, 60 visitors split as their buckets say and each sees the same version on reload', async () => {
     await operator('set', 'trainers', '--candidate', candidateEntry, '--percent', '30');
-    // 60 fresh browser contexts (own cookie each), a few at a time on the shared machine. The trainers page's
-    // accessibility is checked by trainers.test.ts; here axe would only multiply the run time by 120 loads.
-    const queue = Array.from({ length: 60 }, (_, i) => i);
+    // 60 browser contexts, a few at a time on the shared machine, each holding the fc_vid cookie the API
+    // would have issued for a fixed id (signed with the site's secret), so the split is known in advance.
+    // The trainers page's accessibility is checked by trainers.test.ts; here axe would only multiply the
+    // run time by 120 loads.
+    const key = visitorKey(SESSION_SECRET);
+    const queue = [...VISITOR_IDS];
     const versions: string[] = [];
     const worker = async () => {
-      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         const page = await site.newPage({ a11y: false });
+        await page.context().addCookies([{ name: 'fc_vid', value: signVisitorId(key, id), url: site.url('/') }]);
         const version = await visit(page);
+        expect(version).toBe(inCandidate(id, 'trainers', CANDIDATE_VERSION, 30) ? 'candidate' : 'stable');
         expect(await visit(page, true)).toBe(version);
         versions.push(version);
         // One visitor of each version stays open for the next test; the rest are closed (memory).
@@ -252,8 +271,7 @@ describe('staged rollout through the rollout API (per-visitor /remotes.json, npm
     expect(versions).toHaveLength(60);
     const onCandidate = versions.filter((v) => v === 'candidate').length;
     console.log(`rollout split at 30 %: ${onCandidate} of 60 visitors on the candidate`);
-    expect(onCandidate).toBeGreaterThanOrEqual(8);
-    expect(onCandidate).toBeLessThanOrEqual(30);
+    expect(onCandidate).toBe(VISITOR_IDS.filter((id) => inCandidate(id, 'trainers', CANDIDATE_VERSION, 30)).length);
 
     const status = await trainersStatus();
     expect(status.candidate).toMatchObject({ version: CANDIDATE_VERSION, percent: 30 });

@@ -11,6 +11,7 @@ import {
   HelpfulResponse,
   JoinResult,
   LeaderboardEntry,
+  MarkReadResult,
   Message,
   NEXT_CURSOR_HEADER,
   PublicUser,
@@ -201,6 +202,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/messages/stream': {
     summary: 'Live messages (Server-Sent Events)',
     tag: 'Messages',
+    description:
+      'Events: message, read, unread, ready, end. The stream ends (an end event, then the response closes) when the session it was opened with ends (sign-out, password reset, expiry), or when the user opens more than 5 streams on one instance (the oldest ends).',
     responses: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
   },
   'POST /api/messages': {
@@ -208,7 +211,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     tag: 'Messages',
     responses: { 200: { description: 'Already sent (same client key)', schema: Message }, 201: { description: 'Sent', schema: Message } },
   },
-  'GET /api/messages/{partnerId}': { summary: 'A conversation', tag: 'Messages', responses: { 200: { description: 'The thread', schema: Thread }, 404: notFound('Person') } },
+  'GET /api/messages/{partnerId}': {
+    summary: 'A conversation',
+    tag: 'Messages',
+    description: 'Reading a thread changes nothing; marking it read is POST /api/messages/{partnerId}/read.',
+    responses: { 200: { description: 'The thread', schema: Thread }, 404: notFound('Person') },
+  },
+  'POST /api/messages/{partnerId}/read': {
+    summary: 'Mark a conversation read',
+    tag: 'Messages',
+    description: 'The messages to the caller in their thread with the partner, up to upToSeq, become read (the sender sees the read time).',
+    responses: { 200: { description: 'Marked read', schema: MarkReadResult }, 404: notFound('Person') },
+  },
 
   // ---- Challenges ------------------------------------------------------------------------------
   'GET /api/challenges': { summary: 'Challenges', tag: 'Challenges', responses: { 200: { description: 'Challenges', schema: z.array(ChallengeSummary) } } },
@@ -283,14 +297,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "This visitor's remotes manifest (the shell's /remotes.json)",
     tag: 'Rollouts',
     description:
-      'Sets the long-lived first-party visitor cookie `fc_vid` when it is missing. Each area gets its stable entry, or its candidate ' +
-      '(with the stable as `fallback`) when the visitor falls in the candidate\'s share. Private, never cached by shared caches.',
+      'Sets the long-lived first-party visitor cookie `fc_vid` (an id the API signs) when it is missing, or not one the API signed ' +
+      '(then a new id is issued). Each area gets its stable entry, or its candidate (with the stable as `fallback`) when the visitor ' +
+      'falls in the candidate\'s share and the candidate has room for more recorded visitors. Private, never cached by shared caches. ' +
+      'A 429 (new ids are limited per client) makes the static server answer the default manifest.',
     responses: { 200: obj('The remotes: area, container name, entry, version and, for a candidate, the fallback') },
   },
   'POST /api/rollout/events': {
     summary: 'Report a load or a load failure of a remote version (beacon)',
     tag: 'Rollouts',
-    description: 'Same-origin beacon from the shell; JSON or text/plain carrying JSON. Failures of a candidate count towards its automatic rollback.',
+    description:
+      'Same-origin beacon from the shell; JSON or text/plain carrying JSON. A candidate\'s report counts only from a visitor the API ' +
+      'signed and gave that candidate, once per visitor and outcome, and up to a share per client network; failures count towards ' +
+      'its automatic rollback, which also needs failures from several client networks. Anything else is answered 204 and not counted.',
     responses: { 204: { description: 'Recorded' }, 413: { description: 'Body too large', schema: ApiErrorBody }, 415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody } },
   },
   'GET /api/ops/rollout': {

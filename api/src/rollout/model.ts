@@ -23,6 +23,7 @@ const rolloutSchema = new Schema<RolloutFields>(
           percent: { type: Number, required: true },
           loads: { type: Number, default: 0 },
           failures: { type: Number, default: 0 },
+          failureNetworks: { type: Number, default: 0 },
           setAt: { type: Date, required: true },
         },
         { _id: false },
@@ -41,15 +42,25 @@ const rolloutSchema = new Schema<RolloutFields>(
 rolloutSchema.index({ area: 1 }, { unique: true });
 export const Rollout = mongoose.model<RolloutFields>('Rollout', rolloutSchema);
 
-/** Load attempts and failures per (area, version), every version ever reported (status). */
+/**
+ * Load attempts and failures per (area, version), every version ever reported (status), and the visitor
+ * rows ever recorded for it (`visitors`: what caps them, see RolloutOptions.maxVisitorsPerVersion).
+ */
 export interface RolloutCounterFields {
   area: string;
   version: string;
   loads: number;
   failures: number;
+  visitors: number;
 }
 const counterSchema = new Schema<RolloutCounterFields>(
-  { area: { type: String, required: true }, version: { type: String, required: true }, loads: { type: Number, default: 0 }, failures: { type: Number, default: 0 } },
+  {
+    area: { type: String, required: true },
+    version: { type: String, required: true },
+    loads: { type: Number, default: 0 },
+    failures: { type: Number, default: 0 },
+    visitors: { type: Number, default: 0 },
+  },
   { versionKey: false, collection: 'rolloutcounters' },
 );
 counterSchema.index({ area: 1, version: 1 }, { unique: true });
@@ -88,3 +99,34 @@ visitorSchema.index({ area: 1, version: 1, visitorId: 1 }, { unique: true });
 export const VISITOR_ROW_TTL_S = 180 * 24 * 60 * 60;
 visitorSchema.index({ firstSeen: 1 }, { expireAfterSeconds: VISITOR_ROW_TTL_S });
 export const RolloutVisitor = mongoose.model<RolloutVisitorFields>('RolloutVisitor', visitorSchema);
+
+/**
+ * What one client network (/24 IPv4, /64 IPv6; stored as a keyed hash) added to one candidate run:
+ * visitors' loads and failures counted from it, each at most RolloutOptions.perNetworkLimit (issue 26).
+ * Its first counted failure adds one to the run's `candidate.failureNetworks`.
+ */
+export interface RolloutNetworkFields {
+  area: string;
+  version: string;
+  /** The candidate run (its setAt). */
+  run: Date;
+  network: string;
+  loads: number;
+  failures: number;
+  expiresAt: Date;
+}
+const networkSchema = new Schema<RolloutNetworkFields>(
+  {
+    area: { type: String, required: true },
+    version: { type: String, required: true },
+    run: { type: Date, required: true },
+    network: { type: String, required: true },
+    loads: { type: Number, default: 0 },
+    failures: { type: Number, default: 0 },
+    expiresAt: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'rolloutnetworks' },
+);
+networkSchema.index({ area: 1, version: 1, run: 1, network: 1 }, { unique: true });
+networkSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+export const RolloutNetwork = mongoose.model<RolloutNetworkFields>('RolloutNetwork', networkSchema);

@@ -24,6 +24,14 @@ const remotesConfig = require('@fitconnect/build-config/remotes') as {
 export const REMOTES = remotesConfig.REMOTES;
 
 export interface RolloutOptions extends FailureThreshold {
+  /**
+   * Each client network (/24 IPv4, /64 IPv6) adds at most this many visitors' loads, and as many
+   * failures, to a candidate run's counts: one network (a hostile client minting ids, or one office)
+   * cannot outweigh the rest, in either direction.
+   */
+  perNetworkLimit: number;
+  /** Visitors recorded per (area, version) at most; past it the stable version is served, unrecorded. */
+  maxVisitorsPerVersion: number;
   /** How long a process reuses the configuration it read from MongoDB (ms; at most 2 s by default). */
   cacheTtlMs: number;
   /** Bearer token of the operator calls; default OPERATOR_TOKEN, else DATA_DIR/operator-token. */
@@ -42,8 +50,20 @@ declare module '../context' {
 
 export const DEFAULT_FAILURE_RATE = 0.05;
 export const DEFAULT_MIN_LOADS = 20;
+export const DEFAULT_MIN_FAILURE_NETWORKS = 3;
+export const DEFAULT_PER_NETWORK_LIMIT = 10;
+export const DEFAULT_MAX_VISITORS = 100_000;
 
-/** ROLLOUT_FAILURE_RATE (a share, 0-1; "5%" also accepted) and ROLLOUT_MIN_LOADS (a whole number >= 1). */
+/** A whole number >= min from the environment, else the default. */
+function wholeFromEnv(raw: string | undefined, fallback: number, min = 1): number {
+  const n = Number(raw?.trim() || NaN);
+  return Number.isInteger(n) && n >= min ? n : fallback;
+}
+
+/**
+ * ROLLOUT_FAILURE_RATE (a share, 0-1; "5%" also accepted), ROLLOUT_MIN_LOADS and
+ * ROLLOUT_MIN_FAILURE_NETWORKS (whole numbers >= 1).
+ */
 export function thresholdFromEnv(env: NodeJS.ProcessEnv): FailureThreshold {
   const rawRate = env.ROLLOUT_FAILURE_RATE?.trim();
   let failureRate = DEFAULT_FAILURE_RATE;
@@ -51,15 +71,18 @@ export function thresholdFromEnv(env: NodeJS.ProcessEnv): FailureThreshold {
     const n = rawRate.endsWith('%') ? Number(rawRate.slice(0, -1)) / 100 : Number(rawRate);
     if (Number.isFinite(n) && n > 0 && n <= 1) failureRate = n;
   }
-  const rawMin = Number(env.ROLLOUT_MIN_LOADS?.trim() || NaN);
-  const minLoads = Number.isInteger(rawMin) && rawMin >= 1 ? rawMin : DEFAULT_MIN_LOADS;
-  return { failureRate, minLoads };
+  const minLoads = wholeFromEnv(env.ROLLOUT_MIN_LOADS, DEFAULT_MIN_LOADS);
+  const minFailureNetworks = wholeFromEnv(env.ROLLOUT_MIN_FAILURE_NETWORKS, DEFAULT_MIN_FAILURE_NETWORKS);
+  return { failureRate, minLoads, minFailureNetworks };
 }
 
 export function resolveRolloutOptions(deps: Pick<AppDeps, 'rollout'>, env: NodeJS.ProcessEnv = process.env): RolloutOptions {
   const o = deps.rollout ?? {};
+  const e = o.env ?? env;
   return {
-    ...thresholdFromEnv(o.env ?? env),
+    ...thresholdFromEnv(e),
+    perNetworkLimit: wholeFromEnv(e.ROLLOUT_PER_NETWORK, DEFAULT_PER_NETWORK_LIMIT),
+    maxVisitorsPerVersion: wholeFromEnv(e.ROLLOUT_MAX_VISITORS, DEFAULT_MAX_VISITORS),
     cacheTtlMs: 2000,
     manifestTimeoutMs: 5000,
     env,

@@ -15,6 +15,8 @@ export interface CandidateState extends VersionRef {
   /** Load attempts (loaded + failed) and failures reported for this candidate since it was set. */
   loads: number;
   failures: number;
+  /** Distinct client networks (/24, /64) with a counted failure in this run (issue 26). */
+  failureNetworks?: number;
   setAt: Date;
 }
 
@@ -70,6 +72,7 @@ export function planSet(current: AreaRolloutState | null, defaultStable: Version
       percent: input.percent,
       loads: keepCounts ? same.loads : 0,
       failures: keepCounts ? same.failures : 0,
+      failureNetworks: keepCounts ? (same.failureNetworks ?? 0) : 0,
       setAt: keepCounts ? same.setAt : now,
     },
     autoRollback: keepCounts ? base.autoRollback : null,
@@ -100,11 +103,21 @@ export interface FailureThreshold {
   failureRate: number;
   /** Attempts needed before the rate counts, e.g. 20. */
   minLoads: number;
+  /**
+   * Distinct client networks the failures must come from, e.g. 3 (issue 26): a single network, however
+   * many visitor ids it holds, cannot roll a healthy candidate back.
+   */
+  minFailureNetworks: number;
 }
 
-/** Has a candidate with these counts passed the threshold? */
-export function passedThreshold(loads: number, failures: number, t: FailureThreshold): boolean {
+/** Has a candidate with these counts passed the failure rate? */
+export function passedThreshold(loads: number, failures: number, t: Pick<FailureThreshold, 'failureRate' | 'minLoads'>): boolean {
   return loads >= t.minLoads && loads > 0 && failures / loads >= t.failureRate;
+}
+
+/** Did the failures come from enough distinct client networks to be believed? */
+export function enoughFailureNetworks(failureNetworks: number, t: Pick<FailureThreshold, 'minFailureNetworks'>): boolean {
+  return failureNetworks >= t.minFailureNetworks;
 }
 
 export const rollbackReason = (failures: number, loads: number, version: string) => `${failures} of ${loads} loads of ${version} failed`;

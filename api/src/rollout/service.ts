@@ -1,29 +1,36 @@
 /**
  * Rollout service: per-visitor remotes, load/failure events with the automatic rollback, and the
  * operator's set / promote / rollback. The configuration lives in MongoDB; each process keeps it for at
- * most `cacheTtlMs`, so a change made through any instance reaches every instance within seconds.
+ * most `cacheTtlMs` (by deps.clock), so a change made through any instance reaches every instance within seconds.
  */
 import type { RemoteEntry } from '@fitconnect/contracts/src/server';
 import type { AppDeps } from '../context';
 import { conflict, badRequest } from '../http/errors';
 import { inCandidate } from './bucket';
 import { fetchManifest, singletonMismatches, versionOf } from './manifest';
-import { Rollout, RolloutCounter, RolloutVisitor, type RolloutFields } from './model';
+import { Rollout, RolloutCounter, RolloutNetwork, RolloutVisitor, VISITOR_ROW_TTL_S, type RolloutFields } from './model';
 import { DEFAULT_VERSION, defaultEntries, REMOTES, resolveOperatorToken, resolveRolloutOptions, type RolloutOptions } from './options';
-import { passedThreshold, planPromote, planRollback, planSet, rollbackReason, type AreaRollout, type VersionRef } from './rules';
+import { enoughFailureNetworks, passedThreshold, planPromote, planRollback, planSet, rollbackReason, type AreaRollout, type VersionRef } from './rules';
+
+import { networkOf, networkTag, visitorKey } from './visitor';
 
 type Configs = Map<string, RolloutFields>;
 
 /** Per-app state: options, the configuration cache and the visitor assignments already written. */
 export class RolloutRuntime {
   readonly options: RolloutOptions;
+  /** Signs visitor ids and hashes client networks (derived from the session secret; visitor.ts). */
+  readonly visitorKey: Buffer;
   private cached: { at: number; value: Configs } | null = null;
   private loading: Promise<Configs> | null = null;
+  /** Grows with every invalidate(): a read started before one is not kept (it may predate the change). */
+  private generation = 0;
   private readonly seen = new Set<string>();
   private token: string | undefined;
 
   constructor(private readonly deps: AppDeps) {
     this.options = resolveRolloutOptions(deps);
+    this.visitorKey = visitorKey(deps.sessionSecret);
   }
 
   operatorToken(): string {
@@ -33,26 +40,32 @@ export class RolloutRuntime {
 
   /** The stored configurations (area -> document), at most cacheTtlMs old. */
   async configs(): Promise<Configs> {
-    const now = Date.now();
-    if (this.cached && now - this.cached.at < this.options.cacheTtlMs) return this.cached.value;
+    const now = this.deps.clock.now().getTime();
+    // A clock that went back (a test's, or a corrected system clock) ends the window too.
+    if (this.cached && now >= this.cached.at && now - this.cached.at < this.options.cacheTtlMs) return this.cached.value;
     if (!this.loading) {
       const started = now;
-      this.loading = Rollout.find({})
+      const generation = this.generation;
+      const loading = Rollout.find({})
         .lean<RolloutFields[]>()
         .then((docs) => {
           const value: Configs = new Map(docs.map((d) => [d.area, d]));
-          this.cached = { at: started, value };
+          if (generation === this.generation) this.cached = { at: started, value };
           return value;
         })
         .finally(() => {
-          this.loading = null;
+          if (this.loading === loading) this.loading = null;
         });
+      this.loading = loading;
     }
     return this.loading;
   }
 
+  /** After a change made through this process: the next read goes to the database. */
   invalidate(): void {
     this.cached = null;
+    this.loading = null;
+    this.generation += 1;
   }
 
   /** Remember which (area, version, visitor) rows this process wrote; false when already written. */
@@ -116,33 +129,64 @@ export function remotesForVisitor(
   return { remotes, assigned };
 }
 
-/** GET /api/rollout/remotes: the visitor's remotes; assignments are recorded once per visitor and version. */
+/**
+ * GET /api/rollout/remotes: the visitor's remotes; assignments are recorded once per visitor and version.
+ * A candidate whose visitor cannot be recorded (its version holds maxVisitorsPerVersion visitors already)
+ * is not given: that visitor loads the stable version.
+ */
 export async function remotesFor(deps: AppDeps, visitorId: string): Promise<RemoteEntry[]> {
   const rt = rolloutRuntime(deps);
   const { remotes, assigned } = remotesForVisitor(visitorId, await rt.configs(), rt.defaults());
-  const fresh = assigned.filter((a) => rt.firstTime(`${a.area}\0${a.version}\0${visitorId}`));
-  if (fresh.length > 0) {
-    const firstSeen = deps.clock.now();
-    try {
-      await RolloutVisitor.bulkWrite(
-        fresh.map((a) => ({
-          updateOne: {
-            filter: { area: a.area, version: a.version, visitorId },
-            update: { $setOnInsert: { area: a.area, version: a.version, visitorId, firstSeen } },
-            upsert: true,
-          },
-        })),
-        { ordered: false },
-      );
-    } catch (err) {
-      // Two instances (or two tabs) writing the same row at once: the unique index keeps one, fine.
-      if ((err as { code?: number }).code !== 11000) {
-        for (const a of fresh) rt.forget(`${a.area}\0${a.version}\0${visitorId}`);
-        deps.logger.warn('Could not record rollout visitors', err);
+  const recorded = await Promise.all(assigned.map((a) => recordVisitor(deps, a.area, a.version, visitorId)));
+  const refused = new Set(assigned.filter((_, i) => !recorded[i]).map((a) => pairKey(a.area, a.version)));
+  return remotes.map((r) =>
+    r.fallback && refused.has(pairKey(r.area, r.version)) ? { area: r.area, name: r.name, entry: r.fallback.entry, version: r.fallback.version } : r,
+  );
+}
+
+const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/**
+ * Record that this visitor was given (area, version): a visitor row, written once, within the version's
+ * cap (RolloutCounter.visitors, a slot taken before the row is written). True when the row exists (now
+ * or before); false when the version is full. A database error is logged and does not refuse.
+ */
+async function recordVisitor(deps: AppDeps, area: string, version: string, visitorId: string): Promise<boolean> {
+  const rt = rolloutRuntime(deps);
+  const key = `${area}\0${version}\0${visitorId}`;
+  if (!rt.firstTime(key)) return true;
+  const row = { area, version, visitorId };
+  const cap = rt.options.maxVisitorsPerVersion;
+  const takeSlot = () =>
+    RolloutCounter.updateOne({ area, version, $or: [{ visitors: { $lt: cap } }, { visitors: { $exists: false } }] }, { $inc: { visitors: 1 } });
+  try {
+    let slot = await takeSlot();
+    if (slot.matchedCount === 0) {
+      // No counter yet, or the version is full: a visitor recorded before (by another instance) keeps it.
+      if (await RolloutVisitor.exists(row)) return true;
+      try {
+        await RolloutCounter.updateOne({ area, version }, { $setOnInsert: { area, version } }, { upsert: true });
+      } catch (err) {
+        if (!isDuplicate(err)) throw err;
+      }
+      slot = await takeSlot();
+      if (slot.matchedCount === 0) {
+        rt.forget(key);
+        return false;
       }
     }
+    const written = await RolloutVisitor.updateOne(row, { $setOnInsert: { ...row, firstSeen: deps.clock.now() } }, { upsert: true }).catch((err) => {
+      if (isDuplicate(err)) return { upsertedCount: 0 };
+      throw err;
+    });
+    // Already recorded (two tabs, two instances): give the slot back.
+    if (written.upsertedCount !== 1) await RolloutCounter.updateOne({ area, version }, { $inc: { visitors: -1 } });
+    return true;
+  } catch (err) {
+    rt.forget(key);
+    deps.logger.warn('Could not record a rollout visitor', err);
+    return true;
   }
-  return remotes;
 }
 
 export interface RecordedEvent {
@@ -151,18 +195,24 @@ export interface RecordedEvent {
 }
 
 /**
- * A load attempt reported by the shell. Counted when the version is the area's current stable or
- * candidate (anything else is ignored). A candidate's report counts only from a visitor whose bucket is
- * in the candidate and whom /api/rollout/remotes gave it (its visitor row exists), and at most once per
- * visitor and outcome: so the threshold is a share of visitors, and one client repeating reports (or
- * reloading a broken page) cannot push a candidate over it, nor hide its failures behind repeated loads.
- * A failure that brings the current candidate to the threshold sets its percentage to 0 with one
- * conditional update: however many failures arrive at once, exactly one rollback is recorded.
+ * A load attempt reported by the shell from the client address `ip`. Counted when the version is the
+ * area's current stable or candidate (anything else is ignored). A candidate's report counts only:
+ * - from a visitor the API signed (routes.ts), whose bucket is in the candidate and whom
+ *   /api/rollout/remotes gave it (its visitor row exists);
+ * - at most once per visitor and outcome per run: so the threshold is a share of visitors, and one client
+ *   repeating reports (or reloading a broken page) cannot push a candidate over it, nor hide its failures
+ *   behind repeated loads;
+ * - within perNetworkLimit visitors per client network (/24, /64) and outcome per run: ids minted from one
+ *   network can neither push a candidate over the threshold nor bury real failures under loads.
+ * The rollback also needs failures from minFailureNetworks distinct networks. A failure that brings the
+ * current candidate to the threshold sets its percentage to 0 with one conditional update: however many
+ * failures arrive at once, exactly one rollback is recorded.
  */
 export async function recordEvent(
   deps: AppDeps,
   event: { area: string; version: string; outcome: 'loaded' | 'failed'; reason?: string },
   visitorId: string | null,
+  ip: string,
 ): Promise<RecordedEvent> {
   const rt = rolloutRuntime(deps);
   const cfg = (await rt.configs()).get(event.area);
@@ -174,6 +224,7 @@ export async function recordEvent(
     return { counted: false, rolledBack: false };
   }
   const failed = event.outcome === 'failed' ? 1 : 0;
+  let newFailureNetwork = 0;
   if (isCandidate) {
     // Claim this visitor's one count of this outcome in this run of the candidate (atomic: simultaneous
     // repeats claim it once).
@@ -181,6 +232,10 @@ export async function recordEvent(
     const run = new Date(cand.setAt);
     const claim = await RolloutVisitor.updateOne({ area: event.area, version: event.version, visitorId, [flag]: { $ne: run } }, { $set: { [flag]: run } });
     if (claim.modifiedCount !== 1) return { counted: false, rolledBack: false };
+    // Then one of its network's counts of this outcome in this run.
+    const counted = await claimNetwork(deps, event.area, event.version, run, ip, failed ? 'failures' : 'loads');
+    if (!counted) return { counted: false, rolledBack: false };
+    newFailureNetwork = counted.firstFailure ? 1 : 0;
   }
   await RolloutCounter.updateOne(
     { area: event.area, version: event.version },
@@ -190,10 +245,16 @@ export async function recordEvent(
   if (!isCandidate) return { counted: true, rolledBack: false };
 
   const live = { area: event.area, 'candidate.version': event.version, 'candidate.percent': { $gt: 0 } };
-  const after = await Rollout.findOneAndUpdate(live, { $inc: { 'candidate.loads': 1, 'candidate.failures': failed } }, { returnDocument: 'after', lean: true });
+  const after = await Rollout.findOneAndUpdate(
+    live,
+    { $inc: { 'candidate.loads': 1, 'candidate.failures': failed, 'candidate.failureNetworks': newFailureNetwork } },
+    { returnDocument: 'after', lean: true },
+  );
   if (!failed || !after?.candidate) return { counted: true, rolledBack: false };
   const { loads, failures } = after.candidate;
-  if (!passedThreshold(loads, failures, rt.options)) return { counted: true, rolledBack: false };
+  if (!passedThreshold(loads, failures, rt.options) || !enoughFailureNetworks(after.candidate.failureNetworks ?? 0, rt.options)) {
+    return { counted: true, rolledBack: false };
+  }
   const now = deps.clock.now();
   const reason = rollbackReason(failures, loads, event.version);
   const res = await Rollout.updateOne(live, {
@@ -204,6 +265,35 @@ export async function recordEvent(
   rt.invalidate();
   deps.logger.warn(`Rollout: ${event.area} candidate ${event.version} rolled back automatically: ${reason}${event.reason ? ` (last: ${event.reason})` : ''}`);
   return { counted: true, rolledBack: true };
+}
+
+/**
+ * Take one of the client network's counts of `field` in this candidate run (at most perNetworkLimit).
+ * Null when the network has used them up; `firstFailure` when this is the network's first failure.
+ */
+async function claimNetwork(
+  deps: AppDeps,
+  area: string,
+  version: string,
+  run: Date,
+  ip: string,
+  field: 'loads' | 'failures',
+): Promise<{ firstFailure: boolean } | null> {
+  const rt = rolloutRuntime(deps);
+  const id = { area, version, run, network: networkTag(rt.visitorKey, networkOf(ip)) };
+  try {
+    const expiresAt = new Date(deps.clock.now().getTime() + VISITOR_ROW_TTL_S * 1000);
+    await RolloutNetwork.updateOne(id, { $setOnInsert: { ...id, expiresAt } }, { upsert: true });
+  } catch (err) {
+    if (!isDuplicate(err)) throw err;
+  }
+  const n = await RolloutNetwork.findOneAndUpdate(
+    { ...id, [field]: { $lt: rt.options.perNetworkLimit } },
+    { $inc: { [field]: 1 } },
+    { returnDocument: 'after', lean: true },
+  );
+  if (!n) return null;
+  return { firstFailure: field === 'failures' && n.failures === 1 };
 }
 
 /** Store the next configuration, conditional on the revision it was computed from. */
