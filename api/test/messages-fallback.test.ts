@@ -38,9 +38,9 @@ test('without change streams, messages still reach an open stream (polling by se
     expect(r.status).toBe(201);
   }
   for (const s of [s1, s2]) {
-    await s.waitFor((e) => e.event === 'message' && e.data.content === 'three', 4000, 'polled message');
+    await s.waitFor((e) => e.event === 'message' && e.data.content === 'three', undefined, 'polled message');
     expect(s.events.filter((e) => e.event === 'message').map((e) => e.data.content)).toEqual(['one', 'two', 'three']);
-    await s.waitFor((e) => e.event === 'unread' && e.data.total === 3, 4000, 'polled unread total');
+    await s.waitFor((e) => e.event === 'unread' && e.data.total === 3, undefined, 'polled unread total');
   }
   const notes = feedLog.lines.filter((l) => /change streams are unavailable/.test(l));
   expect(notes).toHaveLength(1);

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app';
 import { memoryLogger } from '../src/log';
+import type { AppDeps } from '../src/context';
 import type { Agent, TestApi } from './helpers';
 
 export interface SseEvent {
@@ -19,10 +20,20 @@ export interface SseStream {
   readonly status: number;
   /** The id of the last event that carried one (what a browser sends as Last-Event-ID). */
   readonly lastEventId: string | undefined;
-  /** Resolves with the first event (from the start of the stream) matching; rejects after `ms`. */
+  /**
+   * Resolves with the first event (from the start of the stream) matching; rejects after `ms` (default
+   * 20 s: a generous bound against a hung test, never what decides a pass on a busy machine).
+   */
   waitFor(pred: (e: SseEvent) => boolean, ms?: number, label?: string): Promise<SseEvent>;
+  /** Resolves when the server ended the response (not when we closed it ourselves). */
+  readonly ended: Promise<void>;
+  /** True once the server ended the response. */
+  readonly isEnded: boolean;
   close(): void;
 }
+
+/** How long a test waits for an event before it fails as hung. */
+export const WAIT_MS = 20_000;
 
 export async function openStream(baseUrl: string, agent: Agent, opts: { query?: string; lastEventId?: string } = {}): Promise<SseStream> {
   const controller = new AbortController();
@@ -33,6 +44,9 @@ export async function openStream(baseUrl: string, agent: Agent, opts: { query?: 
   const events: SseEvent[] = [];
   let lastEventId: string | undefined;
   const waiters = new Set<() => void>();
+  let isEnded = false;
+  let markEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   if (res.ok && res.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -69,8 +83,11 @@ export async function openStream(baseUrl: string, agent: Agent, opts: { query?: 
             for (const w of [...waiters]) w();
           }
         }
+        // The body finished: the server ended the response.
+        isEnded = true;
+        markEnded();
       } catch {
-        /* aborted */
+        /* aborted by close() */
       }
     })();
   }
@@ -80,7 +97,11 @@ export async function openStream(baseUrl: string, agent: Agent, opts: { query?: 
     get lastEventId() {
       return lastEventId;
     },
-    waitFor(pred, ms = 5000, label = 'event') {
+    ended,
+    get isEnded() {
+      return isEnded;
+    },
+    waitFor(pred, ms = WAIT_MS, label = 'event') {
       const found = events.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise<SseEvent>((resolve, reject) => {
@@ -104,9 +125,12 @@ export async function openStream(baseUrl: string, agent: Agent, opts: { query?: 
 }
 
 /** A second API instance (its own Koa app, server and change stream) on the same database as `api`. */
-export async function startSecondInstance(api: TestApi): Promise<{ url: string; logLines: string[]; stop(): Promise<void> }> {
+export async function startSecondInstance(
+  api: TestApi,
+  deps: Partial<Omit<AppDeps, 'config' | 'logger'>> = {},
+): Promise<{ url: string; logLines: string[]; stop(): Promise<void> }> {
   const logger = memoryLogger();
-  const app = createApp({ config: api.config, logger });
+  const app = createApp({ config: api.config, logger, ...deps });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -119,5 +143,3 @@ export async function startSecondInstance(api: TestApi): Promise<{ url: string; 
     },
   };
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -35,8 +35,28 @@ export const SendMessageBody = z.object({
 });
 export type SendMessageBody = z.input<typeof SendMessageBody>;
 
-/** GET /api/messages/:partnerId. */
+/** GET /api/messages/:partnerId, POST /api/messages/:partnerId/read. */
 export const PartnerParams = z.object({ partnerId: IdParam });
+
+/**
+ * POST /api/messages/:partnerId/read: the reader has seen the thread up to `upToSeq` (the highest number
+ * the client shows). A POST with a JSON body, never a side effect of a GET: a link or form on another
+ * site cannot mark anything read (the API reads JSON bodies only and refuses foreign Origins).
+ */
+export const MarkReadBody = z.object({
+  upToSeq: z
+    .number({ message: 'upToSeq must be a number' })
+    .check(z.int('upToSeq must be a whole number'), z.gte(0, 'upToSeq must be 0 or more'), z.lte(Number.MAX_SAFE_INTEGER)),
+});
+export type MarkReadBody = z.input<typeof MarkReadBody>;
+
+/** The answer to a mark-read: the conversation (null: none yet), the number read up to, how many became read. */
+export const MarkReadResult = z.object({
+  conversationId: z.nullable(z.number().check(z.int(), z.positive())),
+  readUpTo: z.number().check(z.int(), z.gte(0)),
+  marked: z.number().check(z.int(), z.gte(0)),
+});
+export type MarkReadResult = z.infer<typeof MarkReadResult>;
 
 /** Sequence number query values: a whole number >= 0. */
 const SeqValue = z.coerce
@@ -83,7 +103,7 @@ export const Message = z.object({
   receiverId: z.number().check(z.int(), z.positive()),
   content: z.string(),
   sentAt: z.string(),
-  /** When the receiver opened the thread after this message arrived; null while unread. */
+  /** When the receiver marked the thread read after this message arrived; null while unread. */
   readAt: z.nullable(z.string()),
   /** Echoed to its sender only (so the sender's optimistic copy can be matched). */
   clientKey: z.optional(z.string()),
@@ -137,6 +157,13 @@ export const StreamEvents = {
   }),
   /** The signed-in user's unread total changed. */
   unread: UnreadTotal,
+  /**
+   * The server ends the stream (then closes it): `signed-out` when the session it was opened with ended
+   * (sign-out, password reset, expiry); `replaced` when the user opened more streams than the cap and this
+   * was the oldest. A client should not reconnect at once.
+   */
+  end: z.object({ reason: z.enum(['signed-out', 'replaced']) }),
 } as const;
 export type MessageStreamEvent = z.infer<(typeof StreamEvents)['message']>;
 export type ReadStreamEvent = z.infer<(typeof StreamEvents)['read']>;
+export type EndStreamEvent = z.infer<(typeof StreamEvents)['end']>;

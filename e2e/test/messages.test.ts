@@ -2,7 +2,10 @@
  * Messages in a real browser against the built shell + remotes and a real API: a client opens a thread
  * with a trainer (/messages/{trainer's user id}, as 'Contact Trainer' links), sends with Enter; the
  * trainer's thread, open in a second browser context, shows it without a reload; the trainer answers with
- * Shift+Enter for a new line; the client's nav badge counts it live and clears when the thread is opened.
+ * Shift+Enter for a new line; the client's nav badge counts it live and clears when the thread is opened
+ * (the thread view marks it read with a POST: loading a thread marks nothing).
+ *
+ * Every wait is for something to appear or go (timeouts only guard against a hung test).
  */
 import type { Page } from 'playwright-core';
 import { startSite, type Site } from '../src/harness';
@@ -92,10 +95,12 @@ test('client and trainer message each other live, with Enter, Shift+Enter and th
   expect(await stillSamePage(clientPage)).toBe('same page');
 
   // Opening the thread shows the two-line message and clears the badge; the trainer sees it was read.
+  const markedRead = clientPage.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/messages/${trainer.id}/read`));
   await row.click();
   const reply = clientLog.getByText(/Yes! Monday 10am works\./);
   await reply.waitFor();
   expect(await reply.evaluate((el) => (el as HTMLElement).innerText)).toContain('Yes! Monday 10am works.\nBring water.');
+  expect((await markedRead).postDataJSON()).toEqual({ upToSeq: 2 });
   await topBar.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
   await trainerLog.getByText(/Read \d\d:\d\d/).waitFor({ timeout: 10_000 });
 
@@ -136,4 +141,25 @@ test('a thread grows in order when both sides send at once (never lost, never do
   }
   const order = async (page: Page) => (await page.getByRole('log').getByTestId('message').allInnerTexts()).map((t) => /from (Ann|Ben) \d/.exec(t)?.[0]);
   expect(await order(a)).toEqual(await order(b));
+});
+
+test('signing out in one tab ends the live stream of the other tab on that session, which then finds out it is signed out', async () => {
+  const first = await site.newPage();
+  const partnerPage = await site.newPage();
+  await site.signUp(first, { firstName: 'Sam', lastName: 'Signout' });
+  await site.signUp(partnerPage, { firstName: 'Pat', lastName: 'Partner' });
+  const sam = await me(first);
+  const pat = await me(partnerPage);
+  // A second tab of the same browser: the same session cookie.
+  const second = await first.context().newPage();
+  await second.goto(site.url(`/messages/${pat.id}`));
+  await second.getByRole('heading', { level: 1, name: 'Pat Partner' }).waitFor();
+  const post = (content: string) => partnerPage.request.post(site.url('/api/messages'), { data: { receiverId: sam.id, content } });
+  expect((await post('Before the sign-out')).status()).toBe(201);
+  await second.getByRole('log').getByText('Before the sign-out').waitFor({ timeout: 10_000 });
+
+  // The first tab signs out (the call the shell's Sign out makes). The second tab's stream ends with its
+  // session; the page asks who is signed in and, nobody, goes to the sign-in page.
+  expect((await first.request.post(site.url('/api/auth/logout'))).status()).toBe(200);
+  await second.waitForURL((u) => u.pathname === '/signin');
 });

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { MESSAGE_TOO_LONG, SEND_MESSAGE_FAILED, type Message, type Thread } from '@fitconnect/contracts';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { ThreadPage } from '../src/features/messages/components/ThreadPage';
+import { UnreadNavBadge } from '../src/features/messages/components/UnreadNavBadge';
 import { FakeEventSource, makeMessage, mockFetch, signedIn, type RecordedCall } from './helpers';
 
 beforeEach(() => FakeEventSource.install());
@@ -174,14 +175,15 @@ test('over 5,000 characters: a clear message and nothing sent', async () => {
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 });
 
-test('live: a message from the partner appears without a reload and is read (catch-up by number); a read receipt shows on own messages', async () => {
+test('live: a message from the partner appears without a reload and is marked read (catch-up by number); a read receipt shows on own messages', async () => {
   const mine = makeMessage({ seq: 1, senderId: 1, receiverId: 2, content: 'Ping' });
   const incoming = makeMessage({ seq: 2, senderId: 2, receiverId: 1, content: 'Pong from Tom' });
   const calls = mockFetch({
     'GET /api/auth/user': signedIn(),
     'GET /api/messages/2': { status: 200, body: thread([mine]) },
     'GET /api/messages/2?afterSeq=2': { status: 200, body: thread([], { lastSeq: 2 }) },
-    'GET /api/messages/2?afterSeq=1': { status: 200, body: thread([{ ...incoming, readAt: new Date().toISOString() }]) },
+    'GET /api/messages/2?afterSeq=1': { status: 200, body: thread([incoming]) },
+    'POST /api/messages/2/read': { status: 200, body: { conversationId: 5, readUpTo: 2, marked: 1 } },
   });
   renderThread();
   await screen.findByText('Ping');
@@ -190,6 +192,7 @@ test('live: a message from the partner appears without a reload and is read (cat
   es.emit('message', incoming, '5:2');
   expect(await within(screen.getByRole('log')).findByText('Pong from Tom')).toBeInTheDocument();
   await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/messages/2?afterSeq='))).toBe(true));
+  await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/messages/2/read', body: { upToSeq: 2 } }]));
   // A message of another conversation is not shown here.
   es.emit('message', makeMessage({ conversationId: 9, seq: 1, senderId: 3, receiverId: 1, content: 'From someone else' }), '5:2,9:1');
   expect(screen.queryByText('From someone else')).not.toBeInTheDocument();
@@ -211,7 +214,7 @@ test('a load failure shows an error with Try again', async () => {
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });
 
-test('back on a thread loaded earlier (cached): fetches what came since by number, which also reads it', async () => {
+test('back on a thread loaded earlier (cached): fetches what came since by number, then marks it read', async () => {
   const { createTestQueryClient } = await import('@fitconnect/shared-ui/src/testing');
   const qc = createTestQueryClient();
   const first = makeMessage({ seq: 1, senderId: 1, receiverId: 2, content: 'Earlier' });
@@ -219,6 +222,7 @@ test('back on a thread loaded earlier (cached): fetches what came since by numbe
   const calls = mockFetch({
     'GET /api/auth/user': signedIn(),
     'GET /api/messages/2?afterSeq=1': { status: 200, body: thread([makeMessage({ seq: 2, senderId: 2, receiverId: 1, content: 'While you were away' })]) },
+    'POST /api/messages/2/read': { status: 200, body: { conversationId: 5, readUpTo: 2, marked: 1 } },
   });
   renderWithProviders(
     <Routes>
@@ -227,5 +231,88 @@ test('back on a thread loaded earlier (cached): fetches what came since by numbe
     { initialEntries: ['/messages/2'], queryClient: qc },
   );
   expect(await screen.findByText('While you were away')).toBeInTheDocument();
-  expect(calls.filter((c) => c.path.startsWith('/api/messages/2'))).toEqual([expect.objectContaining({ path: '/api/messages/2?afterSeq=1' })]);
+  await waitFor(() =>
+    expect(calls.filter((c) => c.path.startsWith('/api/messages/2'))).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/api/messages/2?afterSeq=1' }),
+      { method: 'POST', path: '/api/messages/2/read', body: { upToSeq: 2 } },
+    ]),
+  );
+});
+
+describe('marking read (a POST once the thread shows; the GET marks nothing)', () => {
+  test('showing unread messages marks them read up to the highest shown; the nav badge clears', async () => {
+    let unread = 2;
+    // The POST is answered once the badge shows its first count (a fetch in flight is not repeated on invalidation).
+    let release!: () => void;
+    const badgeShown = new Promise<void>((r) => (release = r));
+    const calls = mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/messages/unread': () => ({ status: 200, body: { total: unread } }),
+      'GET /api/messages/2': {
+        status: 200,
+        body: thread([
+          makeMessage({ seq: 1, senderId: 1, receiverId: 2, content: 'Hi Tom' }),
+          makeMessage({ seq: 2, senderId: 2, receiverId: 1, content: 'Hello' }),
+          makeMessage({ seq: 3, senderId: 2, receiverId: 1, content: 'Free on Monday?' }),
+        ]),
+      },
+      'POST /api/messages/2/read': async () => {
+        await badgeShown;
+        unread = 0;
+        return { status: 200, body: { conversationId: 5, readUpTo: 3, marked: 2 } };
+      },
+    });
+    renderWithProviders(
+      <>
+        <UnreadNavBadge />
+        <Routes>
+          <Route path="/messages/:id" element={<ThreadPage />} />
+        </Routes>
+      </>,
+      { initialEntries: ['/messages/2'] },
+    );
+    await screen.findByText('Free on Monday?');
+    await screen.findByRole('status', { name: '2 unread messages' });
+    await act(async () => release());
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/messages/2/read', body: { upToSeq: 3 } }]));
+    // The badge asks again after the POST and goes.
+    await waitFor(() => expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.path === '/api/messages/unread').length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('nothing to me unread (only my own messages): no POST', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/messages/2': { status: 200, body: thread([makeMessage({ seq: 1, senderId: 1, receiverId: 2, content: 'Only mine' })]) },
+    });
+    renderThread();
+    await screen.findByText('Only mine');
+    // A later sentinel: the live stream's ready triggers a catch-up GET, which comes after any POST the first render made.
+    FakeEventSource.latest().emit('ready', { cursor: '' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/messages/2?afterSeq=1')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  test('a message arriving while the thread is open is marked read too; a failed mark is tried again with the next one', async () => {
+    let fail = true;
+    const calls = mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/messages/2': { status: 200, body: thread([makeMessage({ seq: 1, senderId: 1, receiverId: 2, content: 'Ping' })]) },
+      'GET /api/messages/2?afterSeq=2': { status: 200, body: thread([], { lastSeq: 2 }) },
+      'GET /api/messages/2?afterSeq=3': { status: 200, body: thread([], { lastSeq: 3 }) },
+      'POST /api/messages/2/read': (c) => (fail ? { status: 503, body: { message: 'Service unavailable' } } : { status: 200, body: { conversationId: 5, readUpTo: c.body.upToSeq, marked: 1 } }),
+    });
+    renderThread();
+    await screen.findByText('Ping');
+    const es = FakeEventSource.latest();
+    es.emit('message', makeMessage({ conversationId: 5, seq: 2, senderId: 2, receiverId: 1, content: 'Pong' }), '5:2');
+    await screen.findByText('Pong');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ upToSeq: 2 }]));
+    fail = false;
+    es.emit('message', makeMessage({ conversationId: 5, seq: 3, senderId: 2, receiverId: 1, content: 'Still there?' }), '5:3');
+    await screen.findByText('Still there?');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ upToSeq: 2 }, { upToSeq: 3 }]));
+    // No GET of the thread ever asked the server to mark anything.
+    expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/messages/2')).every((c) => c.body === undefined)).toBe(true);
+  });
 });

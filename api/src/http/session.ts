@@ -29,11 +29,25 @@ sessionSchema.index({ userId: 1 });
 export const Session = mongoose.model<SessionDoc>('Session', sessionSchema);
 
 export const SESSION_COOKIE = 'fitconnect.sid';
+/**
+ * The cookie's name over HTTPS (issue 26): the `__Host-` prefix makes browsers keep it only when it is Secure,
+ * has Path=/ and no Domain, so neither a sibling subdomain nor a plain-HTTP answer can plant or overwrite it
+ * (session fixation). Over plain HTTP (npm start on localhost) browsers refuse the prefix: SESSION_COOKIE.
+ * Each request reads and writes only the name of its own protocol; a deployment that moves to HTTPS signs
+ * its users in again once.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-fitconnect.sid';
+/** ctx.secure: TLS to this process, or a trusted proxy's X-Forwarded-Proto: https (TRUST_PROXY). */
+export const sessionCookieName = (ctx: Context) => (ctx.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** The cookie's attributes: httpOnly, SameSite=Lax, signed (app.keys); Secure whenever the request is HTTPS. */
-const COOKIE_OPTIONS = { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', signed: true, overwrite: true } as const;
-const CLEAR_COOKIE_OPTIONS = { expires: new Date(0), httpOnly: true, sameSite: 'lax', signed: true, overwrite: true } as const;
+/**
+ * The cookie's attributes: httpOnly, SameSite=Lax, signed (app.keys), Path=/ and no Domain (as `__Host-`
+ * needs); Secure whenever the request is HTTPS (Koa's cookies follow ctx.secure; cookieOptions says so).
+ */
+const COOKIE_OPTIONS = { maxAge: SESSION_MAX_AGE_MS, httpOnly: true, sameSite: 'lax', signed: true, overwrite: true, path: '/' } as const;
+const CLEAR_COOKIE_OPTIONS = { expires: new Date(0), httpOnly: true, sameSite: 'lax', signed: true, overwrite: true, path: '/' } as const;
+const cookieOptions = <T extends object>(ctx: Context, options: T) => ({ ...options, secure: ctx.secure });
 
 // The sha256 of a key, remembered for the keys seen lately: a signed-in browser sends the same key on every request.
 const MAX_HASHES = 10_000;
@@ -55,7 +69,8 @@ async function readSession(hash: string): Promise<CachedSession | null> {
 
 /**
  * End every session of a user (after a password reset): in the database, and at once in this instance's
- * cache (other instances stop accepting them within the cache TTL).
+ * cache (other instances stop accepting them within the cache TTL). Open message streams of those
+ * sessions end on every instance: each one's feed hears the deletes (messages/live.ts).
  */
 export async function destroyUserSessions(cache: AuthCache, userId: number): Promise<void> {
   cache.dropUser(userId);
@@ -63,9 +78,21 @@ export async function destroyUserSessions(cache: AuthCache, userId: number): Pro
   cache.dropUser(userId);
 }
 
+/** Which of these session ids are stored and unexpired (the message streams' re-check). */
+export async function liveSessionIds(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const docs = await Session.find({ _id: { $in: ids }, expiresAt: { $gt: new Date() } }, { _id: 1 }).lean();
+  return new Set(docs.map((d) => d._id));
+}
+
 /** What a route sees as `ctx.session` (context.ts): the signed-in user's id, and the two ways to write at once. */
 export interface RequestSession {
   userId?: number;
+  /**
+   * The stored session's id (the sha256 of the cookie's key; the `sessions` document's _id), undefined
+   * when there is none. Long-lived answers (the message stream) end when this document is deleted.
+   */
+  readonly id: string | undefined;
   /** A new key for this session, written now; the old key ends (sign-in: no session fixation). */
   regenerate(): Promise<void>;
   /** Written now rather than at the end of the request. */
@@ -103,9 +130,13 @@ class SessionState implements RequestSession {
     this.#userId = id;
   }
 
+  get id(): string | undefined {
+    return this.#key ? hashKey(this.#key) : undefined;
+  }
+
   /** Synchronous when the session is in the cache (the hot path); else one read through it. */
   load(): Promise<void> | void {
-    const key = this.#ctx.cookies.get(SESSION_COOKIE, { signed: true });
+    const key = this.#ctx.cookies.get(sessionCookieName(this.#ctx), { signed: true });
     if (!key) return;
     const hash = hashKey(key);
     const cached = this.#cache.peekSession(hash);
@@ -144,7 +175,7 @@ class SessionState implements RequestSession {
   #stored(key: string, hash: string, expiresAt: number) {
     this.#cache.putSession(hash, { ...this.#record(), expiresAt });
     this.#expiresAt = expiresAt;
-    this.#ctx.cookies.set(SESSION_COOKIE, key, COOKIE_OPTIONS);
+    this.#ctx.cookies.set(sessionCookieName(this.#ctx), key, cookieOptions(this.#ctx, COOKIE_OPTIONS));
   }
 
   async #destroy(): Promise<void> {
@@ -163,7 +194,7 @@ class SessionState implements RequestSession {
   async commit(): Promise<void> {
     if (this.ended) {
       await this.#destroy();
-      this.#ctx.cookies.set(SESSION_COOKIE, '', CLEAR_COOKIE_OPTIONS);
+      this.#ctx.cookies.set(sessionCookieName(this.#ctx), '', cookieOptions(this.#ctx, CLEAR_COOKIE_OPTIONS));
       return;
     }
     if (this.#dirty) return this.save();
@@ -182,7 +213,8 @@ class SessionState implements RequestSession {
 
 /**
  * The session middleware (in the place of koa-session, issue 9). It keeps koa-session's cookie and
- * database format, so a deploy signs nobody out: the signed `fitconnect.sid` cookie, and documents keyed
+ * database format, so a deploy signs nobody out: the signed `fitconnect.sid` cookie (`__Host-fitconnect.sid` over
+ * HTTPS since issue 26), and documents keyed
  * by the sha256 of the key. koa-session did more per request than this API needs (a copy of its options,
  * a Session object, the session's JSON hashed twice to see whether it changed): about a third of the CPU
  * of a signed-in read. Here a cached session costs a cookie lookup and two Map reads, and a session is

@@ -1,17 +1,34 @@
 /**
- * Live delivery across API instances: one MongoDB change stream per app on the `messages` collection.
+ * Live delivery across API instances: one MongoDB change stream per app, on the database, matching the
+ * `messages` collection's writes and the `sessions` collection's deletes.
+ *
  * A message becomes visible when it is stamped with its sequence number (an update that sets `seq`), and
  * read when `readAt` is set; both arrive here as change events from whichever instance wrote them, and go
  * to the subscribers (open SSE streams) of its two parties. Nothing is delivered from memory on send: the
  * instance that stores a message hears about it the same way every other instance does.
  *
+ * A stream ends with the session it was opened with (issue 26): a sign-out, a password reset (every
+ * session of the user), a sign-in that replaces the key, or the TTL monitor deletes the session document,
+ * and that delete reaches every instance's feed, which ends the streams of that session (the user's other
+ * sessions' streams go on). One change stream for both keeps commit order: a message stored after the
+ * sign-out finished is heard after the delete, so it is never sent on the ended stream. Every open stream's
+ * session is also read again every `sessionCheckMs` (expiry before the TTL monitor runs; anything missed
+ * while the change stream restarted), and once right after subscribing (the request's session may have
+ * come from the auth cache, up to its TTL old).
+ *
+ * A user may hold `maxStreamsPerUser` streams on one instance (default 5); one more ends the oldest.
+ *
  * Where change streams are unavailable (a standalone MongoDB answers 40573), the feed falls back to
- * polling: every subscriber catches up by sequence number once a second (read receipts then show on the
- * next thread load). It says so in the log once.
+ * polling: once a second it re-checks the open streams' sessions, then every subscriber catches up by
+ * sequence number (read receipts then show on the next thread load). It says so in the log once.
  */
 import mongoose, { type mongo } from 'mongoose';
+import { liveSessionIds } from '../http/session';
 import type { Logger } from '../log';
 import type { StoredMessage } from './service';
+
+/** Why the server ends a stream (the `end` event): its session ended, or a newer stream of the user took its place. */
+export type EndReason = 'signed-out' | 'replaced';
 
 export interface ReadReceipt {
   conversationId: number;
@@ -24,18 +41,46 @@ export interface ReadReceipt {
 /** An open stream of one user. */
 export interface Subscriber {
   readonly userId: number;
+  /** The session the stream was opened with (the `sessions` document's _id): the stream ends with it. */
+  readonly sessionId: string;
   message(m: StoredMessage): void;
   read(r: ReadReceipt): void;
   /** The user's unread total may have changed. */
   unreadChanged(): void;
   /** Changes may have been missed (the feed restarted, or polling): catch up from the database by seq. */
   resync(): void;
+  /** The stream must end now (the feed has already unsubscribed it). */
+  end(reason: EndReason): void;
+}
+
+export interface FeedOptions {
+  /** `false` polls as on a standalone server (tests of the fallback). */
+  changeStreams?: boolean;
+  /** How often the open streams' sessions are read again (ms; default 30 s). */
+  sessionCheckMs?: number;
+  /** Open streams per user on this instance (default 5); one more ends the oldest. */
+  maxStreamsPerUser?: number;
 }
 
 const POLL_MS = 1000;
 const RESTART_MS = 1000;
 /** Keep the change stream open this long after the last subscriber left (a reconnect is often next). */
 const IDLE_CLOSE_MS = 5000;
+export const SESSION_CHECK_MS = 30_000;
+export const MAX_STREAMS_PER_USER = 5;
+const MESSAGES = 'messages';
+const SESSIONS = 'sessions';
+/** What the feed hears: message writes, session deletes (one stream: both in commit order). */
+const WATCH_PIPELINE = [
+  {
+    $match: {
+      $or: [
+        { 'ns.coll': MESSAGES, operationType: { $in: ['insert', 'update', 'replace'] } },
+        { 'ns.coll': SESSIONS, operationType: 'delete' },
+      ],
+    },
+  },
+];
 
 /** Errors that mean "this deployment has no change streams" (standalone server, or not supported). */
 function noChangeStreams(err: unknown): boolean {
@@ -45,20 +90,29 @@ function noChangeStreams(err: unknown): boolean {
 }
 
 export class MessageFeed {
+  /** userId -> open streams, oldest first (a Set keeps insertion order). */
   private readonly subs = new Map<number, Set<Subscriber>>();
+  /** sessionId -> open streams opened with that session. */
+  private readonly bySession = new Map<string, Set<Subscriber>>();
   private stream: mongo.ChangeStream<mongo.Document> | null = null;
   private ready: Promise<void> | null = null;
   private mode: 'idle' | 'changes' | 'polling' = 'idle';
   private pollTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private restartTimer: NodeJS.Timeout | null = null;
+  private checkTimer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
   private warnedPolling = false;
+  private readonly sessionCheckMs: number;
+  private readonly maxStreamsPerUser: number;
 
   constructor(
     private readonly logger: Logger,
-    /** `changeStreams: false` polls as on a standalone server (tests of the fallback). */
-    private readonly opts: { changeStreams?: boolean } = {},
-  ) {}
+    private readonly opts: FeedOptions = {},
+  ) {
+    this.sessionCheckMs = opts.sessionCheckMs ?? SESSION_CHECK_MS;
+    this.maxStreamsPerUser = opts.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  }
 
   /** How this feed currently learns of changes (for logs and tests). */
   get how(): 'idle' | 'changes' | 'polling' {
@@ -73,17 +127,74 @@ export class MessageFeed {
     let set = this.subs.get(sub.userId);
     if (!set) this.subs.set(sub.userId, (set = new Set()));
     set.add(sub);
+    let same = this.bySession.get(sub.sessionId);
+    if (!same) this.bySession.set(sub.sessionId, (same = new Set()));
+    same.add(sub);
     if (this.idleTimer) {
       clearTimeout(this.idleTimer);
       this.idleTimer = null;
     }
-    await this.ensureStarted();
-    return () => this.unsubscribe(sub);
+    // The cap: the newest stream is the one the user is looking at (or a reconnect whose old connection
+    // has not been noticed dead yet), so the oldest gives way.
+    while (set.size > this.maxStreamsPerUser) this.end(set.values().next().value as Subscriber, 'replaced');
+    const unsubscribe = () => this.unsubscribe(sub);
+    try {
+      await this.ensureStarted();
+      this.startSessionChecks();
+      // The request's session may have been read from the auth cache (up to its TTL old) and ended since
+      // on another instance; any later end reaches us through the feed, which is listening now.
+      const alive = await liveSessionIds([sub.sessionId]);
+      if (!alive.has(sub.sessionId)) this.end(sub, 'signed-out');
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+    return unsubscribe;
+  }
+
+  /** Ends one stream: out of the feed first, so nothing more reaches it. */
+  private end(sub: Subscriber, reason: EndReason): void {
+    this.unsubscribe(sub);
+    try {
+      sub.end(reason);
+    } catch (err) {
+      this.logger.warn(`Messages: ending a live stream failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** The session `sessionId` ended: so do its streams, on this instance. */
+  private sessionEnded(sessionId: string): void {
+    const set = this.bySession.get(sessionId);
+    if (set) for (const s of [...set]) this.end(s, 'signed-out');
+  }
+
+  /** Reads the open streams' sessions again; streams whose session is gone or expired end. */
+  checkSessions(): Promise<void> {
+    if (!this.checking) {
+      this.checking = (async () => {
+        const ids = [...this.bySession.keys()];
+        const alive = await liveSessionIds(ids);
+        for (const id of ids) if (!alive.has(id)) this.sessionEnded(id);
+      })()
+        .catch((err) => this.logger.warn(`Messages: re-checking the live streams' sessions failed: ${(err as Error).message}`))
+        .finally(() => {
+          this.checking = null;
+        });
+    }
+    return this.checking;
+  }
+
+  private startSessionChecks(): void {
+    if (this.checkTimer) return;
+    this.checkTimer = setInterval(() => void this.checkSessions(), this.sessionCheckMs);
+    this.checkTimer.unref();
   }
 
   private unsubscribe(sub: Subscriber): void {
+    const same = this.bySession.get(sub.sessionId);
+    if (same?.delete(sub) && same.size === 0) this.bySession.delete(sub.sessionId);
     const set = this.subs.get(sub.userId);
-    if (!set) return;
+    if (!set?.has(sub)) return;
     set.delete(sub);
     if (set.size === 0) this.subs.delete(sub.userId);
     if (this.subs.size === 0 && !this.idleTimer) {
@@ -122,9 +233,7 @@ export class MessageFeed {
       };
       let cs: mongo.ChangeStream<mongo.Document>;
       try {
-        cs = db.collection('messages').watch([{ $match: { operationType: { $in: ['insert', 'update', 'replace'] } } }], {
-          fullDocument: 'updateLookup',
-        });
+        cs = db.watch(WATCH_PIPELINE, { fullDocument: 'updateLookup' });
       } catch (err) {
         this.startPolling(err);
         settle();
@@ -165,7 +274,11 @@ export class MessageFeed {
       this.restartTimer = null;
       if (this.subs.size === 0 || mongoose.connection.readyState !== 1) return;
       this.ensureStarted().then(
-        () => this.everySubscriber((s) => s.resync()),
+        () => {
+          // Deletes of sessions may have been missed too.
+          void this.checkSessions();
+          this.everySubscriber((s) => s.resync());
+        },
         () => this.scheduleRestart(),
       );
     }, RESTART_MS);
@@ -182,10 +295,13 @@ export class MessageFeed {
     }
     if (this.pollTimer) return;
     this.pollTimer = setInterval(() => {
-      this.everySubscriber((s) => {
-        s.resync();
-        s.unreadChanged();
-      });
+      // Sessions first: a stream whose session ended gets nothing more.
+      void this.checkSessions().then(() =>
+        this.everySubscriber((s) => {
+          s.resync();
+          s.unreadChanged();
+        }),
+      );
     }, POLL_MS);
     this.pollTimer.unref();
   }
@@ -200,6 +316,12 @@ export class MessageFeed {
   }
 
   private dispatch(ev: mongo.ChangeStreamDocument<mongo.Document>): void {
+    const coll = 'ns' in ev ? (ev.ns as { coll?: string }).coll : undefined;
+    if (ev.operationType === 'delete') {
+      if (coll === SESSIONS) this.sessionEnded(String(ev.documentKey._id));
+      return;
+    }
+    if (coll !== MESSAGES) return;
     if (ev.operationType !== 'insert' && ev.operationType !== 'update' && ev.operationType !== 'replace') return;
     const doc = ev.fullDocument as unknown as StoredMessage | null | undefined;
     if (!doc || typeof doc.seq !== 'number') return;
@@ -224,7 +346,8 @@ export class MessageFeed {
   async close(): Promise<void> {
     for (const t of [this.pollTimer, this.idleTimer, this.restartTimer]) if (t) clearTimeout(t);
     if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = this.idleTimer = this.restartTimer = null;
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    this.pollTimer = this.idleTimer = this.restartTimer = this.checkTimer = null;
     const cs = this.stream;
     this.stream = null;
     this.ready = null;

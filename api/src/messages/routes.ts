@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
-import { PartnerParams, SendMessageBody, StreamQuery, ThreadQuery, parseStreamCursor } from '@fitconnect/contracts';
+import { MarkReadBody, PartnerParams, SendMessageBody, StreamQuery, ThreadQuery, parseStreamCursor } from '@fitconnect/contracts';
 import type { AppDeps } from '../context';
 import { currentUser, requireUser } from '../http/auth';
+import { unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, paramsOf, queryOf, validateBody, validateParams, validateQuery } from '../http/validate';
 import { MessageFeed } from './live';
@@ -42,9 +43,12 @@ messagesRouter.get('/api/messages/unread', requireUser(), async (ctx) => {
   ctx.body = { total: await unreadTotal(currentUser(ctx).id) };
 });
 
-// Live events (Server-Sent Events): message, read, unread, ready. Subscribes first, then replays.
+// Live events (Server-Sent Events): message, read, unread, ready, end. Subscribes first, then replays.
+// The stream ends with the session it was opened with, on whichever instance that session ends (live.ts).
 messagesRouter.get('/api/messages/stream', requireUser(), validateQuery(StreamQuery), async (ctx) => {
   const me = currentUser(ctx);
+  const sessionId = ctx.session?.id;
+  if (!sessionId) throw unauthorized('Unauthorized');
   const { since, lastEventId: lastEventIdParam } = queryOf(ctx, StreamQuery);
   const lastEventId = ctx.get('Last-Event-ID') || lastEventIdParam;
   let from: StartPoint = { kind: 'now' };
@@ -52,7 +56,7 @@ messagesRouter.get('/api/messages/stream', requireUser(), validateQuery(StreamQu
   else if (since !== undefined) from = { kind: 'since', cursor: parseStreamCursor(since) };
 
   const out = new PassThrough();
-  const conn = new StreamConnection(me.id, out, ctx.deps.logger);
+  const conn = new StreamConnection(me.id, sessionId, out, ctx.deps.logger, () => cleanup());
   const feed = feedFor(ctx.deps);
   let unsubscribe: (() => void) | null = null;
   const cleanup = () => {
@@ -73,7 +77,7 @@ messagesRouter.get('/api/messages/stream', requireUser(), validateQuery(StreamQu
   ctx.body = out;
   try {
     unsubscribe = await feed.subscribe(conn);
-    if (ctx.req.destroyed) return cleanup();
+    if (ctx.req.destroyed || conn.isClosed) return cleanup();
     await conn.start(from);
   } catch (err) {
     ctx.deps.logger.error('Messages: could not start a live stream', err);
@@ -96,7 +100,8 @@ messagesRouter.post(
   },
 );
 
-// The thread with one partner (oldest first) and who they are; opening it reads it. ?afterSeq=N: only newer.
+// The thread with one partner (oldest first) and who they are. ?afterSeq=N: only newer. A read changes
+// nothing (marking read is the POST below: a GET can be triggered by any site's link).
 messagesRouter.get('/api/messages/:partnerId', requireUser(), validateParams(PartnerParams), validateQuery(ThreadQuery), async (ctx) => {
   const me = currentUser(ctx);
   const { partnerId } = paramsOf(ctx, PartnerParams);
@@ -104,13 +109,24 @@ messagesRouter.get('/api/messages/:partnerId', requireUser(), validateParams(Par
   const partner = await partnerOrRefuse(me.id, partnerId);
   const conversation = await findConversation(me.id, partnerId);
   const messages = conversation ? await threadMessages(conversation.id, afterSeq) : [];
-  if (conversation && messages.length) {
-    const now = ctx.deps.clock.now();
-    const upTo = messages[messages.length - 1].seq;
-    if (await markRead(conversation, me.id, upTo, now)) {
-      // Answer with the read times just written.
-      for (const m of messages) if (m.receiverId === me.id && !m.readAt && m.seq <= upTo) m.readAt = now;
-    }
-  }
   ctx.body = presentThread(conversation, partner, messages, me.id, afterSeq ?? 0);
+});
+
+// The signed-in user has seen their thread with the partner up to `upToSeq`: the messages to them up to
+// it become read (the sender sees the read time). Only the caller's own pair is reachable. JSON body
+// required: with cors.ts refusing foreign Origins, another site cannot make this request.
+messagesRouter.post('/api/messages/:partnerId/read', requireUser(), validateParams(PartnerParams), validateBody(MarkReadBody), async (ctx) => {
+  const me = currentUser(ctx);
+  const { partnerId } = paramsOf(ctx, PartnerParams);
+  const { upToSeq } = bodyOf(ctx, MarkReadBody);
+  await partnerOrRefuse(me.id, partnerId);
+  const conversation = await findConversation(me.id, partnerId);
+  if (!conversation) {
+    ctx.body = { conversationId: null, readUpTo: 0, marked: 0 };
+    return;
+  }
+  // Never past what exists: the read mark only ever covers numbered messages.
+  const upTo = Math.min(upToSeq, conversation.lastSeq);
+  const marked = await markRead(conversation, me.id, upTo, ctx.deps.clock.now());
+  ctx.body = { conversationId: conversation.id, readUpTo: upTo, marked };
 });

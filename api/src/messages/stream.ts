@@ -12,11 +12,14 @@
  * Per conversation it keeps the highest number up to which every message was sent (the cursor) and the
  * numbers sent above it, so a message is never sent twice on one connection and the cursor never skips
  * one that was stamped late (numbers are allocated in order but may be stamped out of order).
+ *
+ * It ends with its session (the feed calls `end`): an `end` event says why, then the response closes and
+ * nothing more is written.
  */
 import type { Writable } from 'node:stream';
 import { formatStreamCursor } from '@fitconnect/contracts';
 import type { Logger } from '../log';
-import type { ReadReceipt, Subscriber } from './live';
+import type { EndReason, ReadReceipt, Subscriber } from './live';
 import { canSeeMessage } from './policy';
 import { presentMessage } from './presenter';
 import { conversationsOf, threadMessages, unreadTotal, type StoredMessage } from './service';
@@ -42,9 +45,17 @@ export class StreamConnection implements Subscriber {
 
   constructor(
     readonly userId: number,
+    readonly sessionId: string,
     private readonly out: Writable,
     private readonly logger: Logger,
+    /** Closes the response (the route's cleanup), after `end`. */
+    private readonly onEnd: () => void,
   ) {}
+
+  /** Ended or closed: nothing more is written. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
 
   /** Replays what the client missed (call after subscribing), then lets live events through. */
   async start(from: StartPoint): Promise<void> {
@@ -63,6 +74,7 @@ export class StreamConnection implements Subscriber {
     // The cursor as of now, so a reconnect right away resumes from here.
     this.event('ready', { cursor: formatStreamCursor(this.cursor) }, true);
     await this.sendUnread(true);
+    if (this.closed) return;
     this.keepalive = setInterval(() => this.write(': keepalive\n\n'), KEEPALIVE_MS);
     this.keepalive.unref();
   }
@@ -172,6 +184,14 @@ export class StreamConnection implements Subscriber {
   private write(chunk: string): void {
     if (this.closed) return;
     this.out.write(chunk);
+  }
+
+  /** The session ended (or a newer stream of the user replaced this one): say so, then close the response. */
+  end(reason: EndReason): void {
+    if (this.closed) return;
+    this.event('end', { reason });
+    this.close();
+    this.onEnd();
   }
 
   close(): void {

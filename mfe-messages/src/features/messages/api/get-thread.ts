@@ -4,7 +4,7 @@ import type { Thread } from '@fitconnect/contracts';
 
 export const threadKey = (partnerId: number) => [`/api/messages/${partnerId}`] as const;
 
-/** GET /api/messages/{partnerId}: the thread (oldest first) and the other user; opening it marks it read. */
+/** GET /api/messages/{partnerId}: the thread (oldest first) and the other user. Changes nothing (mark-read.ts does). */
 export function getThread(partnerId: number, afterSeq?: number): Promise<Thread> {
   const q = afterSeq !== undefined ? `?afterSeq=${afterSeq}` : '';
   return apiRequest<Thread>('GET', `/api/messages/${partnerId}${q}`);

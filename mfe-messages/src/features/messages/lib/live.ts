@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Message, ReadStreamEvent } from '@fitconnect/contracts';
+import type { EndStreamEvent, Message, ReadStreamEvent } from '@fitconnect/contracts';
 
 /**
  * One Server-Sent Events connection per page (GET /api/messages/stream), shared by everything of this
@@ -7,6 +7,13 @@ import type { Message, ReadStreamEvent } from '@fitconnect/contracts';
  * by itself and sends Last-Event-ID (the server then replays what was missed by sequence number); if the
  * stream is closed for good (e.g. the API restarted behind a proxy), it is reopened after a pause with
  * the last id as a query parameter. It closes when nothing listens any more.
+ *
+ * The server may end the stream itself with an `end` event: `signed-out` (the session it was opened with
+ * ended: this or another tab signed out, the password was reset) or `replaced` (this user opened more
+ * streams than the server keeps; this was the oldest). The browser is then not left to reconnect at once:
+ * after `signed-out` it is reopened after the usual pause (if the user signed in again, that works; if not,
+ * the listeners hear `ended` and the page learns it is signed out); after `replaced` it is reopened when
+ * the user comes back to this page (it becomes visible or gets focus), which makes it the newest again.
  */
 export interface LiveHandlers {
   message?(m: Message): void;
@@ -14,6 +21,8 @@ export interface LiveHandlers {
   unread?(total: number): void;
   /** The stream is (again) connected and caught up: a page may fetch what it might have missed. */
   ready?(): void;
+  /** The server ended the stream (see above). */
+  ended?(reason: EndStreamEvent['reason']): void;
 }
 
 export const STREAM_URL = '/api/messages/stream';
@@ -24,9 +33,13 @@ class LiveHub {
   private readonly listeners = new Set<{ current: LiveHandlers }>();
   private lastId = '';
   private reopenTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Set while waiting for the user to come back to the page (after `replaced`). */
+  private waitingForReturn: (() => void) | null = null;
 
   subscribe(handlers: { current: LiveHandlers }): () => void {
     this.listeners.add(handlers);
+    // A page that starts listening is in use: no need to wait for the user's return.
+    this.stopWaiting();
     this.open();
     return () => {
       this.listeners.delete(handlers);
@@ -35,7 +48,7 @@ class LiveHub {
   }
 
   private open(): void {
-    if (this.es || typeof EventSource === 'undefined') return;
+    if (this.es || this.waitingForReturn || typeof EventSource === 'undefined') return;
     const url = this.lastId ? `${STREAM_URL}?lastEventId=${encodeURIComponent(this.lastId)}` : STREAM_URL;
     const es = new EventSource(url, { withCredentials: true });
     this.es = es;
@@ -55,17 +68,51 @@ class LiveHub {
     on('read', (d) => this.emit((h) => h.read?.(d as ReadStreamEvent)));
     on('unread', (d) => this.emit((h) => h.unread?.((d as { total: number }).total)));
     on('ready', () => this.emit((h) => h.ready?.()));
+    on('end', (d) => {
+      const reason = (d as Partial<EndStreamEvent>).reason === 'replaced' ? 'replaced' : 'signed-out';
+      // The server closes the response next: do not let the browser reconnect by itself.
+      es.close();
+      if (this.es === es) this.es = null;
+      this.emit((h) => h.ended?.(reason));
+      if (reason === 'replaced') this.reopenOnReturn();
+      else this.reopenLater();
+    });
     es.addEventListener('error', () => {
       // CONNECTING: the browser retries by itself. CLOSED: it gave up; reopen later ourselves.
       if (es.readyState !== 2 || this.es !== es) return;
       this.es = null;
-      if (this.listeners.size && !this.reopenTimer) {
-        this.reopenTimer = setTimeout(() => {
-          this.reopenTimer = null;
-          if (this.listeners.size) this.open();
-        }, REOPEN_MS);
-      }
+      this.reopenLater();
     });
+  }
+
+  private reopenLater(): void {
+    if (this.listeners.size && !this.reopenTimer) {
+      this.reopenTimer = setTimeout(() => {
+        this.reopenTimer = null;
+        if (this.listeners.size) this.open();
+      }, REOPEN_MS);
+    }
+  }
+
+  /** Reopens when the user is back on this page (visible again, or focused). */
+  private reopenOnReturn(): void {
+    if (this.waitingForReturn || typeof document === 'undefined') return;
+    const back = () => {
+      if (document.visibilityState === 'hidden') return;
+      this.stopWaiting();
+      if (this.listeners.size) this.open();
+    };
+    this.waitingForReturn = back;
+    document.addEventListener('visibilitychange', back);
+    window.addEventListener('focus', back);
+  }
+
+  private stopWaiting(): void {
+    const back = this.waitingForReturn;
+    if (!back) return;
+    this.waitingForReturn = null;
+    document.removeEventListener('visibilitychange', back);
+    window.removeEventListener('focus', back);
   }
 
   private emit(fn: (h: LiveHandlers) => void): void {
@@ -81,6 +128,7 @@ class LiveHub {
   private close(): void {
     if (this.reopenTimer) clearTimeout(this.reopenTimer);
     this.reopenTimer = null;
+    this.stopWaiting();
     this.es?.close();
     this.es = null;
   }

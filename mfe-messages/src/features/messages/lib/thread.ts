@@ -31,3 +31,23 @@ export function applyRead(thread: Thread, r: ReadStreamEvent): Thread {
 export function belongsTo(m: Message, me: number, partnerId: number): boolean {
   return (m.senderId === me && m.receiverId === partnerId) || (m.senderId === partnerId && m.receiverId === me);
 }
+
+/** The highest number of a message to `me` in this thread not marked read yet (0: none). */
+export function unreadUpTo(thread: Thread, me: number): number {
+  let upTo = 0;
+  for (const m of thread.messages) if (m.receiverId === me && !m.readAt && m.seq > upTo) upTo = m.seq;
+  return upTo;
+}
+
+/** The messages to `me` up to `upTo` are read (after the mark-read POST succeeded). */
+export function markedRead(thread: Thread, me: number, upTo: number, readAt: string): Thread {
+  let changed = false;
+  const messages = thread.messages.map((m) => {
+    if (m.receiverId === me && !m.readAt && m.seq <= upTo) {
+      changed = true;
+      return { ...m, readAt };
+    }
+    return m;
+  });
+  return changed ? { ...thread, messages } : thread;
+}

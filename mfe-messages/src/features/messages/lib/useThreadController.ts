@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, Thread } from '@fitconnect/contracts';
+import { CURRENT_USER_KEY } from '@fitconnect/shared-ui';
 import { CONVERSATIONS_KEY } from '../api/get-conversations';
 import { getThread, threadKey, useThread } from '../api/get-thread';
 import { UNREAD_KEY } from '../api/get-unread';
+import { markThreadRead } from '../api/mark-read';
 import { sendWithRetry } from '../api/send-message';
 import { useLiveMessages } from './live';
-import { applyRead, belongsTo, mergeMessages } from './thread';
+import { applyRead, belongsTo, markedRead, mergeMessages, unreadUpTo } from './thread';
 
 /** A message shown before the server confirmed it (optimistic), or one that finally failed. */
 export interface OutgoingMessage {
@@ -29,7 +31,9 @@ export function newClientKey(): string {
 /**
  * The thread with one partner: loaded once, then kept current from the live stream (new messages in
  * either direction, read times), with catch-up by sequence number after a (re)connect or an incoming
- * message (the catch-up call also marks it read); sending is optimistic and retried with the same key.
+ * message; sending is optimistic and retried with the same key. Whatever the thread shows that was sent
+ * to me and is unread is marked read with a POST (on first show and whenever more arrives while open):
+ * reading the thread (GET) marks nothing.
  */
 export function useThreadController(partnerId: number, me: number | undefined) {
   const qc = useQueryClient();
@@ -61,15 +65,30 @@ export function useThreadController(partnerId: number, me: number | undefined) {
     }
   }, [query.data, merge]);
 
-  // Opening the thread read it: the badge and the list change.
+  /** The highest number a mark-read was sent for (so each is sent once). */
+  const markedUpTo = useRef(0);
+  // What the thread shows is read: tell the server (then the badge and the list change).
+  const thread = query.data;
   useEffect(() => {
-    if (query.isSuccess) {
-      void qc.invalidateQueries({ queryKey: UNREAD_KEY });
-      void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
-    }
-  }, [query.isSuccess, qc]);
+    if (!thread || me === undefined) return;
+    const upTo = unreadUpTo(thread, me);
+    if (upTo === 0 || upTo <= markedUpTo.current) return;
+    markedUpTo.current = upTo;
+    markThreadRead(partnerId, upTo).then(
+      () => {
+        const had = qc.getQueryData<Thread>(key);
+        if (had) qc.setQueryData<Thread>(key, markedRead(had, me, upTo, new Date().toISOString()));
+        void qc.invalidateQueries({ queryKey: UNREAD_KEY });
+        void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      },
+      () => {
+        // Not marked (offline, a server error): tried again when the thread changes next.
+        if (markedUpTo.current === upTo) markedUpTo.current = 0;
+      },
+    );
+  }, [thread, me, partnerId, qc]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  /** GET ?afterSeq=<what we have>: fills any gap and marks what arrived as read. One at a time. */
+  /** GET ?afterSeq=<what we have>: fills any gap. One at a time. */
   const catchUp = useCallback(() => {
     if (catchingUp.current) {
       again.current = true;
@@ -90,8 +109,8 @@ export function useThreadController(partnerId: number, me: number | undefined) {
       });
   }, [qc, partnerId, merge]);
 
-  // Back on a thread loaded earlier (the cache is fresh forever, SPEC §4): fetch what came since, which
-  // also marks it read.
+  // Back on a thread loaded earlier (the cache is fresh forever, SPEC §4): fetch what came since (the
+  // effect above then marks it read).
   useEffect(() => {
     if (qc.getQueryData<Thread>(key)) catchUp();
   }, [partnerId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -108,6 +127,10 @@ export function useThreadController(partnerId: number, me: number | undefined) {
         if (had) qc.setQueryData<Thread>(key, applyRead(had, r));
       },
       ready: () => catchUp(),
+      // The session ended (signed out elsewhere, password reset): let the page find out it is signed out.
+      ended: (reason) => {
+        if (reason === 'signed-out') void qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      },
     },
     partnerId > 0,
   );
