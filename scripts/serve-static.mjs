@@ -37,14 +37,25 @@
 // remoteEntry.js, remotes.json and everything else are `no-cache` (revalidated with ETag), so a redeployed
 // remote is picked up on the next page load.
 //
+// Security headers (issue 26, through `helmet`) on every answer of this server: nosniff, Referrer-Policy,
+// X-Frame-Options, Cross-Origin-Opener/Resource-Policy, and HSTS when the request came over HTTPS (TLS to
+// this server, or `X-Forwarded-Proto: https` from a proxy trusted by $TRUST_PROXY). Pages (HTML) get the
+// site's Content-Security-Policy (PAGE_DIRECTIVES below) with a fresh nonce per answer, written into the page's
+// <script>/<style> tags and a <meta property="csp-nonce"> that styled-components reads, and the origins of the
+// remotes manifest the visitor gets (/remotes.json's source) plus $CSP_REMOTE_ORIGINS; every other file gets
+// `default-src 'none'; frame-ancestors 'none'`. /api answers carry the API's own headers.
+//
 // Prints `listening on http://<host>:<port>` per site once ready (the browser-test harness reads it).
 // A port already in use ends the process with one line naming the port (exit code 3), no stack trace.
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import sirv from 'sirv';
+import helmet from 'helmet';
 import { createProxyServer } from 'http-proxy-3';
 
 const require = createRequire(import.meta.url);
@@ -112,8 +123,12 @@ function cacheControl(pathname) {
 }
 
 function sendJson(req, res, status, body, extra = {}) {
-  const text = Buffer.from(JSON.stringify(body));
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', ...extra };
+  sendCompressed(req, res, status, Buffer.from(JSON.stringify(body)), { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', ...extra });
+}
+
+/** A body made per request, compressed on the fly by Accept-Encoding (br, else gzip). */
+function sendCompressed(req, res, status, text, extra) {
+  const headers = { Vary: 'Accept-Encoding', ...extra };
   const accept = String(req.headers['accept-encoding'] ?? '');
   let payload = text;
   if (/\bbr\b/.test(accept)) {
@@ -125,6 +140,173 @@ function sendJson(req, res, status, body, extra = {}) {
   }
   res.writeHead(status, { ...headers, 'Content-Length': payload.length });
   res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+// ---- Security headers (issue 26) -------------------------------------------------------------------------
+
+/** One year, subdomains too (helmet's default), as the API sends it. Only on answers that came over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whom this server believes about the visitor's protocol ($TRUST_PROXY, as for the API): unset/0/no: nobody
+ * (X-Forwarded-Proto is ignored); a hop count or yes/true/on: the proxy in front of it; proxy addresses or
+ * CIDR ranges (`10.0.0.0/8,192.168.1.7`): only a peer among them.
+ */
+export function proxyTrust(raw = process.env.TRUST_PROXY) {
+  const v = String(raw ?? '').trim().toLowerCase();
+  if (!v || ['0', 'false', 'no', 'off'].includes(v)) return () => false;
+  if (/^\d+$/.test(v) || ['true', 'yes', 'on'].includes(v)) return () => true;
+  const list = new BlockList();
+  const unmapped = (a) => a.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  for (const entry of v.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [addr, bits, extra] = entry.split('/');
+    const family = isIP(unmapped(addr));
+    if (!family || extra !== undefined || (bits !== undefined && !/^\d+$/.test(bits))) throw new Error(`TRUST_PROXY: cannot read "${entry}"`);
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(unmapped(addr), type);
+    else list.addSubnet(unmapped(addr), Number(bits), type);
+  }
+  return (req) => {
+    const peer = unmapped(req.socket.remoteAddress ?? '');
+    const family = isIP(peer);
+    return family !== 0 && list.check(peer, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/** Request headers that only a trusted proxy may set (see the request handler). */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
+
+/** Over HTTPS: TLS to this server, or a trusted proxy's X-Forwarded-Proto (its first value, as Koa reads it). */
+function isHttps(req, trusted) {
+  if (req.socket.encrypted) return true;
+  if (!trusted(req)) return false;
+  return String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase() === 'https';
+}
+
+/** `http://cdn:1/x/mf-manifest.json` -> `http://cdn:1`; a relative or non-http(s) URL -> null ('self' covers it). */
+function originOf(url) {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origins a page's remotes load from: each entry of its remotes manifest (and a rollout candidate's
+ * stable fallback), plus $CSP_REMOTE_ORIGINS (space- or comma-separated), for remotes whose files live on
+ * another origin than their mf-manifest.json (a build with PUBLIC_PATH on a CDN).
+ */
+export function remoteOrigins(manifest, env = process.env) {
+  const out = new Set();
+  for (const r of Array.isArray(manifest?.remotes) ? manifest.remotes : []) {
+    for (const entry of [r?.entry, r?.fallback?.entry]) {
+      const origin = typeof entry === 'string' ? originOf(entry) : null;
+      if (origin) out.add(origin);
+    }
+  }
+  for (const extra of String(env.CSP_REMOTE_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const origin = originOf(extra);
+    if (origin) out.add(origin);
+  }
+  return [...out];
+}
+
+const nonceSource = (_req, res) => `'nonce-${res.cspNonce}'`;
+const remoteSources = (_req, res) => res.cspOrigins.join(' ');
+
+/**
+ * The pages' Content-Security-Policy (the shell's index.html, a remote's standalone page). No 'unsafe-inline',
+ * no 'unsafe-eval' anywhere.
+ * - script-src: this origin and the remotes' (the Module Federation runtime adds their remoteEntry.js and
+ *   chunks as <script src>), and the answer's nonce, which every <script> of the built page carries (they
+ *   have no inline code today; a plugin that adds some is covered).
+ * - style-src: styled-components writes <style> elements at run time. They carry the nonce: styled-components
+ *   is one shared singleton on the page (the shell's copy, build-config/singletons.js) and reads it from
+ *   <meta property="csp-nonce">, so the one nonce reaches the styles of every remote, and of a remote's
+ *   standalone page (its own copy, same meta). React's style={...} props go through the CSSOM, which CSP
+ *   does not restrict. The remotes' origins too, for a stylesheet a remote may one day ship as a file.
+ * - connect-src: /api and the remotes' mf-manifest.json. img-src: data: (the favicon, small inlined assets),
+ *   blob: (a photo's preview before upload). frame-src: exercise videos (YouTube embeds).
+ * - frame-ancestors 'self' (and X-Frame-Options SAMEORIGIN): no other site may frame the site (clickjacking).
+ */
+export const PAGE_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", nonceSource, remoteSources],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", nonceSource, remoteSources],
+  imgSrc: ["'self'", 'data:', 'blob:', remoteSources],
+  fontSrc: ["'self'", 'data:', remoteSources],
+  connectSrc: ["'self'", remoteSources],
+  frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+const COMMON_HELMET = {
+  strictTransportSecurity: false, // only over HTTPS: set per request
+  crossOriginResourcePolicy: false, // per site: set per request
+  // Not helmet's no-referrer: under it browsers send `Origin: null` on same-origin POSTs, which the API
+  // refuses as cross-origin. The path still never leaves the site.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+const pageHeaders = helmet({ ...COMMON_HELMET, contentSecurityPolicy: { useDefaults: false, directives: PAGE_DIRECTIVES }, xFrameOptions: { action: 'sameorigin' } });
+// Scripts, JSON, images, 404s: nothing of theirs runs as a page (an SVG or a file sniffed as HTML, opened in a tab).
+const fileHeaders = helmet({
+  ...COMMON_HELMET,
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  xFrameOptions: { action: 'deny' },
+});
+
+/** Run a (synchronous) helmet middleware on a plain node response. */
+function applyHelmet(middleware, req, res) {
+  let failure;
+  middleware(req, res, (err) => {
+    failure = err;
+  });
+  if (failure) throw failure;
+}
+
+/** The page with this answer's nonce on its <script>/<style> tags and in <meta property="csp-nonce"> (styled-components reads it). */
+export function withNonce(html, nonce) {
+  const tagged = html.replace(/<(script|style)(?=[\s>])/gi, `<$1 nonce="${nonce}"`);
+  const meta = `<meta property="csp-nonce" nonce="${nonce}">`;
+  if (/<\/head>/i.test(tagged)) return tagged.replace(/<\/head>/i, `${meta}</head>`);
+  return meta + tagged;
+}
+
+// sirv's rule: a last path segment with an extension never falls back to index.html.
+const ANY_EXTENSION = /[/]([A-Za-z\s\d~$._-]+\.\w+){1,}$/;
+
+/**
+ * The HTML file sirv would answer `rel` (decoded path) with under `root`, in its order (rel, rel/index,
+ * rel.html, rel/index.html, then index.html for a client-side route), or null when the answer is not a page.
+ */
+export async function pageFile(root, rel, spa) {
+  // Dotfiles and '..' are never files here (sirv does not serve them either); such a path may still be a client-side route.
+  if (!rel.split('/').some((seg) => seg.startsWith('.'))) {
+    const uri = rel.endsWith('/') ? rel.slice(0, -1) : rel;
+    const tries = uri ? [uri, `${uri}/index`, `${uri}.html`, `${uri}/index.html`] : ['/index', '/index.html'];
+    for (const t of tries) {
+      const abs = path.join(root, t);
+      if (!abs.startsWith(root + path.sep)) return null;
+      const st = await stat(abs).catch(() => null);
+      if (st?.isFile()) return abs.toLowerCase().endsWith('.html') ? { abs, st } : null;
+    }
+  }
+  return spa && !ANY_EXTENSION.test(rel) && !/\/\.well-known/.test(rel) ? pageFile(root, '/', false) : null;
+}
+
+const pageTexts = new Map();
+async function readPage({ abs, st }) {
+  const hit = pageTexts.get(abs);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.text;
+  const text = await readFile(abs, 'utf8');
+  pageTexts.set(abs, { mtimeMs: st.mtimeMs, size: st.size, text });
+  return text;
 }
 
 /** Headers of every /remotes.json answer: it differs per visitor (cookie), so no shared cache may keep it. */
@@ -171,9 +353,39 @@ async function remotesJson(req, apiUrl) {
 }
 
 /**
+ * How much of a request body is still read (and thrown away) after its answer has been sent, before the
+ * connection is dropped instead; as the API's (api/src/http/unreadBody.ts).
+ */
+export const UNREAD_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Read and throw away what is left of a request body once its answer has been sent (an early answer of the
+ * API passed on by the proxy, a 405 to a POST); past `maxBytes` the connection is dropped instead.
+ * Why (issue 26): a body left unread stops this server reading the connection, while the client, which reuses
+ * keep-alive connections, may already have sent its next request behind it; after the keep-alive timeout Node
+ * closes the socket with those bytes unread, the kernel answers with a reset, and that request is lost
+ * (ECONNRESET; a POST is not retried). Closing at once instead would reset the connection under a client still
+ * sending, which can discard the answer itself before the client reads it.
+ */
+function discardUnreadBody(req, maxBytes = UNREAD_BODY_LIMIT) {
+  if (req.readableEnded || req.destroyed) return;
+  req.unpipe();
+  req.removeAllListeners('data');
+  let seen = 0;
+  req.on('data', (chunk) => {
+    seen += chunk.length;
+    if (seen > maxBytes) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
  * /api proxy. An answer the API gives before it has read the request body (an early 401/404/413 to an
  * upload) is passed on whole: an upstream error that follows (the API closing under the unread body) is
  * ignored once the answer has started, and the client's response is only cut if the answer itself was.
+ * The rest of such a body is not forwarded: the upstream request is dropped once the answer is complete
+ * (Node's client stops passing the upstream socket's 'drain' on to a request whose answer is complete, so the
+ * forwarding pipe could stall for good with the client's body unread) and the server discards the rest.
  */
 function createApiProxy(apiUrl) {
   // Keep-alive upstream connections: faster, and (unlike http-proxy's default `Connection: close`) the
@@ -189,8 +401,14 @@ function createApiProxy(apiUrl) {
     }
     // The answer started: let it finish; an upstream that dies mid-answer leaves a cut response.
   });
-  proxy.on('proxyRes', (proxyRes, _req, res) => {
+  proxy.on('proxyRes', (proxyRes, req, res) => {
     proxyRes.on('aborted', () => res.destroy());
+    proxyRes.once('end', () => {
+      if (req.readableEnded) return;
+      // Answered before the whole body was forwarded: stop forwarding; the rest is discarded (discardUnreadBody).
+      req.unpipe(proxyRes.req);
+      proxyRes.req.destroy();
+    });
   });
   return proxy;
 }
@@ -214,6 +432,7 @@ export function createStaticServer(opts) {
   });
   const mounts = (opts.mounts ?? []).map((m) => ({
     prefix: m.prefix,
+    dir: path.resolve(m.dir),
     files: sirv(path.resolve(m.dir), {
       dev: false,
       etag: true,
@@ -242,8 +461,42 @@ export function createStaticServer(opts) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end('Not found');
   };
+  const trusted = proxyTrust();
+
+  /**
+   * A page (HTML), if `rel` under `dir` is one: its CSP names the origins of the remotes manifest this visitor
+   * gets next (the shell's /remotes.json, from the same source; a visitor id the API creates meanwhile is set
+   * here, so that /remotes.json assigns the same versions), and a nonce made for this answer alone. So the
+   * page has no ETag: each answer's body differs (a cached body would not match a new nonce).
+   */
+  async function servePage(req, res, dir, rel, spa) {
+    const page = await pageFile(dir, rel, spa);
+    if (!page) return false;
+    let manifest = { body: null, setCookie: [] };
+    if (opts.remotes) {
+      try {
+        manifest = await remotesJson(req, apiUrl);
+      } catch (err) {
+        console.warn(`[serve-static] cannot read the remotes manifest for the page's CSP: ${err.message}`);
+        manifest = { body: remotesManifest(process.env), setCookie: [] };
+      }
+    }
+    res.cspNonce = randomBytes(18).toString('base64');
+    res.cspOrigins = opts.remotes ? remoteOrigins(manifest.body) : [];
+    applyHelmet(pageHeaders, req, res);
+    if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
+    const body = Buffer.from(withNonce(await readPage(page), res.cspNonce));
+    sendCompressed(req, res, 200, body, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' });
+    return true;
+  }
 
   return http.createServer(async (req, res) => {
+    // Whatever part of the body the answer left unread is read and discarded once it is sent (issue 26).
+    res.once('finish', () => discardUnreadBody(req));
+    // Forwarding headers a visitor wrote itself are dropped unless its peer is a proxy we trust: the /api proxy
+    // and the /remotes.json call append to them, and the API (trusting this server as its one hop) would
+    // otherwise take a client's own `X-Forwarded-Proto: https` as the truth.
+    if (!trusted(req)) for (const h of FORWARDING_HEADERS) delete req.headers[h];
     try {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (opts.cors) {
@@ -258,6 +511,12 @@ export function createStaticServer(opts) {
         proxy.web(req, res);
         return;
       }
+      // This server's own answers (the API's carry its own): helmet's headers with the strict CSP (a page
+      // gets its own below), HSTS over HTTPS, and whether other sites may load the file (the remotes' and the
+      // mounted widget's files: yes; the shell's: only the shell).
+      applyHelmet(fileHeaders, req, res);
+      if (isHttps(req, trusted)) res.setHeader('Strict-Transport-Security', HSTS);
+      res.setHeader('Cross-Origin-Resource-Policy', opts.cors ? 'cross-origin' : 'same-origin');
       if (req.method === 'OPTIONS') {
         res.writeHead(204);
         res.end();
@@ -289,6 +548,8 @@ export function createStaticServer(opts) {
       const mount = mounts.find((m) => pathname.startsWith(`${m.prefix}/`));
       if (mount) {
         res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        if (await servePage(req, res, mount.dir, rel.slice(mount.prefix.length), false)) return;
         req.url = pathname.slice(mount.prefix.length) + url.search;
         mount.files(req, res, () => {
           res.removeHeader('Vary');
@@ -310,6 +571,7 @@ export function createStaticServer(opts) {
           notFound(res);
           return;
         }
+        if (await servePage(req, res, versionsDir, `/${version[1]}/${decoded.slice(1).join('/')}`, false)) return;
         const original = req.url;
         req.url = `/${version[1]}${version[2]}`;
         versionFiles(req, res, () => {
@@ -319,6 +581,7 @@ export function createStaticServer(opts) {
         });
         return;
       }
+      if (await servePage(req, res, root, rel, opts.spa)) return;
       files(req, res, () => {
         res.removeHeader('Vary');
         notFound(res);

@@ -8,8 +8,11 @@ import type { AppDeps } from './context';
 import { systemClock } from './context';
 import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
+import { drainUnreadBody } from './http/unreadBody';
 import { cookieKeys } from './http/cookieKeys';
 import { cors } from './http/cors';
+import { securityHeaders } from './http/securityHeaders';
+import { clientIpFromTrustedProxies } from './http/clientIp';
 import { openApiRouter } from './openapi/router';
 import { loadCurrentUser } from './http/auth';
 import { createAuthCache } from './http/authCache';
@@ -48,7 +51,7 @@ healthRouter.get('/api/health', (ctx) => {
 
 /**
  * The Koa app (no listening, no database connection: the caller connects mongoose first).
- * Order: errors -> CORS -> headers -> body (size-limited) -> JSON 404/405 -> session -> current user -> module routers.
+ * Order: drain unread bodies -> errors -> security headers -> CORS -> headers -> body (size-limited) -> JSON 404/405 -> session -> current user -> module routers.
  */
 export function createApp(input: CreateAppDeps): Koa {
   const deps = resolveDeps(input);
@@ -61,11 +64,17 @@ export function createApp(input: CreateAppDeps): Koa {
   app.context.authCache = createAuthCache(deps.authCacheTtlMs);
   app.silent = true;
 
+  // Whatever part of a request body an answer left unread is read and discarded once it is sent, so the next
+  // request on that keep-alive connection is not lost behind it (http/unreadBody.ts).
+  app.use(drainUnreadBody());
+  // TRUST_PROXY as proxy addresses: X-Forwarded-* only from those peers (http/clientIp.ts).
+  if (deps.config.trustedProxies?.length) app.use(clientIpFromTrustedProxies(deps.config.trustedProxies));
   app.use(errorMiddleware((msg, err) => deps.logger.error(msg, err)));
+  // CSP (nothing allowed: the API serves data, not pages), HSTS over HTTPS, nosniff, no referrer, no framing.
+  app.use(securityHeaders());
   // Cross-origin rules (public reads open to any origin without credentials; the rest same-origin only).
   app.use(cors());
   app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { childEnv } from '@fitconnect/build-config/child-env';
 
 // scripts/serve-static.mjs as the browser and the rollout API see it (issue 17): /remotes.json is the
 // visitor's own manifest forwarded from GET /api/rollout/remotes (cookie in, Set-Cookie out, never
@@ -49,13 +50,9 @@ function tmp(): string {
 }
 
 function serve(args: string[], env: Record<string, string | undefined>): Promise<Served> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1' };
-  delete childEnv.REMOTES_JSON;
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete childEnv[k];
-    else childEnv[k] = v;
-  }
-  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The allow-listed part of our environment only (a REMOTES_JSON or API_URL in the developer's shell
+  // would change what the server answers), plus this test's settings.
+  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: childEnv({ HOST: '127.0.0.1', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(proc);
   let out = '';
   return new Promise((resolve, reject) => {
@@ -124,7 +121,8 @@ describe('/remotes.json', () => {
       res.end(JSON.stringify(apiManifest));
     });
     try {
-      const site = await serve(['--dir', tmp(), '--remotes'], { API_URL: api.url });
+      // TRUST_PROXY=1: this server sits behind a proxy, so the chain the request brought is kept and extended.
+      const site = await serve(['--dir', tmp(), '--remotes'], { API_URL: api.url, TRUST_PROXY: '1' });
       const r = await get(`${site.url}/remotes.json`, { Cookie: 'fc_vid=abc123; other=1', 'X-Forwarded-For': '203.0.113.9' });
       expect(r.status).toBe(200);
       expect(JSON.parse(r.body)).toEqual(apiManifest);
