@@ -29,15 +29,13 @@ export function photoBucket(): mongoose.mongo.GridFSBucket {
 /**
  * Read the one file in multipart field `field`. The size limit is enforced while streaming: past
  * `maxBytes` parsing stops, nothing more is kept, and a 413 goes back at once. A declared Content-Length
- * that is already too big is refused before anything is parsed. Either way the rest of the body is read
- * and thrown away (discardRest) rather than the connection closed under it.
+ * that is already too big is refused before anything is parsed. Either way nothing more is parsed: once the
+ * 413 is sent, the app reads and discards the rest of the body (http/unreadBody.ts) rather than closing the
+ * connection under it, which could reset the 413 away before the client read it.
  */
 export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER_PHOTO_MAX_BYTES): Promise<Buffer> {
   const declared = Number(ctx.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
-    discardRest(ctx.req);
-    return Promise.reject(tooLarge());
-  }
+  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) return Promise.reject(tooLarge());
   let bb: busboy.Busboy;
   try {
     bb = busboy({ headers: ctx.req.headers, limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 8 * 1024 } });
@@ -52,7 +50,6 @@ export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER
       done = true;
       if (err) {
         ctx.req.unpipe(bb);
-        discardRest(ctx.req);
         reject(err);
       } else if (!file) reject(badRequest(`Please choose an image to upload (multipart field '${field}')`));
       else resolve(file);
@@ -75,22 +72,6 @@ export function readUploadedFile(ctx: Context, field: string, maxBytes = TRAINER
     ctx.req.on('aborted', () => finish(badRequest('Upload aborted')));
     ctx.req.pipe(bb);
   });
-}
-
-/**
- * After a refusal nothing more is parsed or kept: the rest of the body is read and thrown away, up to a
- * bound past which the socket is dropped. The answer does not close the connection: closing a socket the
- * client is still writing to makes the server's kernel answer with a reset, which can discard the 413
- * from the client's receive buffer before it is read (the client then sees EPIPE/ECONNRESET, not 413).
- * A client that stops sending once it has the answer simply closes the connection itself.
- */
-function discardRest(req: Context['req'], maxBytes = 16 * 1024 * 1024): void {
-  let seen = 0;
-  req.on('data', (c: Buffer) => {
-    seen += c.length;
-    if (seen > maxBytes) req.socket.destroy();
-  });
-  req.resume();
 }
 
 /** JPEG, PNG or WebP by signature (the first bytes), whatever the file's name or declared type. */
