@@ -132,6 +132,18 @@ export const WorkoutDraft = z.object({
 });
 export type WorkoutDraft = z.infer<typeof WorkoutDraft>;
 
+/**
+ * Which generator made a plan: the built-in rule-based planner (no OPENAI_API_KEY, or OpenAI's plan failed the
+ * catalogue check and the planner stood in) or OpenAI. Every plan says so to its reader; plans stored before
+ * the field existed were all the planner's.
+ */
+export const WORKOUT_GENERATORS = ['planner', 'openai'] as const;
+export type WorkoutGeneratorKind = (typeof WORKOUT_GENERATORS)[number];
+export const WORKOUT_GENERATOR_LABELS: Record<WorkoutGeneratorKind, string> = {
+  planner: "Built by FitConnect's planner",
+  openai: 'Built with OpenAI',
+};
+
 export const GeneratedWorkout = z.extend(WorkoutDraft, {
   id: z.number().check(z.int(), z.positive()),
   autoSaved: z.boolean(),
@@ -146,8 +158,8 @@ export const GeneratedWorkout = z.extend(WorkoutDraft, {
   equipment: z.array(z.enum(EQUIPMENT_OPTIONS)),
   goals: z.array(z.enum(GOAL_OPTIONS)),
   injuries: z.array(z.enum(INJURY_OPTIONS)),
-  /** Which generator made it: 'built-in planner', 'openai', or 'openai (checked)' when exercises were replaced. */
-  generator: z.optional(z.string()),
+  /** Which generator made it (WORKOUT_GENERATOR_LABELS says it to the user). */
+  generator: z.enum(WORKOUT_GENERATORS),
 });
 export type GeneratedWorkout = z.infer<typeof GeneratedWorkout>;
 
@@ -272,6 +284,8 @@ export const WorkoutPlan = z.object({
   description: z.optional(z.string()),
   tips: z.optional(z.array(z.string())),
   createdAt: z.optional(z.string()),
+  /** Which generator made it (WORKOUT_GENERATOR_LABELS says it to the user). */
+  generator: z.enum(WORKOUT_GENERATORS),
 });
 export type WorkoutPlan = z.infer<typeof WorkoutPlan>;
 

@@ -1,41 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import type { ChallengeDetail, ChallengeSummary, LeaderboardEntry, PublicUser, UserChallenge } from '@fitconnect/contracts';
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
+import type { Reply } from '@fitconnect/shared-ui/src/testing';
 
-export type Reply = { status: number; body?: unknown };
-export type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
-
-/**
- * Replace global fetch with a router of `'METHOD /path'` -> handler (or fixed reply). Unknown calls answer
- * 404. Returns the calls made, in order.
- */
-export function mockFetch(routes: Record<string, Handler | Reply>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.pathname + url.search;
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, body };
-    calls.push(call);
-    const route = routes[`${method} ${path}`];
-    const reply = route === undefined ? { status: 404, body: { message: 'Not found' } } : typeof route === 'function' ? await route(call) : route;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return {
-      ok: reply.status >= 200 && reply.status < 300,
-      status: reply.status,
-      statusText: String(reply.status),
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as unknown as Response;
-  }) as unknown as typeof fetch;
-  return calls;
-}
+export { mockFetch, type Handler, type RecordedCall, type Reply } from '@fitconnect/shared-ui/src/testing';
 
 export function LocationProbe() {
   const loc = useLocation();

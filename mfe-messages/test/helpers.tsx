@@ -1,37 +1,7 @@
 import { act } from '@testing-library/react';
 import type { Message, PublicUser } from '@fitconnect/contracts';
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: any;
-}
-type Reply = { status: number; body?: unknown };
-type Route = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
-
-/** global.fetch answering `'METHOD /path?query'` (or `'METHOD /path'`) routes; others 404. Returns the calls. */
-export function mockFetch(routes: Record<string, Route>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const call: RecordedCall = { method, path: url.pathname + url.search, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-    calls.push(call);
-    const route = routes[`${method} ${call.path}`] ?? routes[`${method} ${url.pathname}`];
-    let reply: Reply;
-    if (route === undefined) reply = { status: 404, body: { message: 'Not found' } };
-    else if (typeof route === 'function') {
-      try {
-        reply = await route(call);
-      } catch {
-        throw new TypeError('Failed to fetch');
-      }
-    } else reply = route;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, statusText: String(reply.status), text: async () => text, json: async () => JSON.parse(text) } as Response;
-  }) as unknown as typeof fetch;
-  return calls;
-}
+export { mockFetch, type RecordedCall } from '@fitconnect/shared-ui/src/testing';
 
 export function makeUser(over: Partial<PublicUser> = {}): PublicUser {
   return { id: 1, username: 'cara', email: 'cara@example.com', firstName: 'Cara', lastName: 'Client', location: 'Leeds', isTrainer: false, promoTrainer: false, trainerNumber: null, ...over };

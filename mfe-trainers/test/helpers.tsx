@@ -1,52 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import type { PublicUser, TrainerListItem, TrainerReview } from '@fitconnect/contracts';
+import type { Reply as ReplySpec } from '@fitconnect/shared-ui/src/testing';
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-export interface ReplySpec {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-export type Reply = ReplySpec | Promise<ReplySpec>;
-export type Handler = (call: RecordedCall) => Reply;
-
-/**
- * Replace global fetch with a router of `'METHOD /path?query'` (or `'METHOD /path'`) -> handler or
- * fixed reply, with response headers. Unknown calls answer 404. Returns the calls made, in order.
- * A FormData body is recorded as the FormData itself.
- */
-export function mockFetch(routes: Record<string, Handler | ReplySpec>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.pathname + url.search;
-    let body: unknown = undefined;
-    if (typeof init?.body === 'string') body = JSON.parse(init.body);
-    else if (init?.body !== undefined) body = init.body;
-    const call = { method, path, body };
-    calls.push(call);
-    const route = routes[`${method} ${path}`] ?? routes[`${method} ${url.pathname}`];
-    const reply = route === undefined ? { status: 404, body: { message: 'Not found' } } : typeof route === 'function' ? await route(call) : route;
-    const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    const headers = new Map(Object.entries(reply.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-    return {
-      ok: reply.status >= 200 && reply.status < 300,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as unknown as Response;
-  });
-  global.fetch = fn as unknown as typeof fetch;
-  return calls;
-}
+export { mockFetch, type Handler, type RecordedCall, type Reply, type Reply as ReplySpec } from '@fitconnect/shared-ui/src/testing';
 
 export function deferred<T>() {
   let resolve!: (v: T) => void;

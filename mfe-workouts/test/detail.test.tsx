@@ -111,6 +111,17 @@ describe('WorkoutDetailPage', () => {
     }
   });
 
+  it.each([
+    ['planner', "Built by FitConnect's planner", 'Built with OpenAI'],
+    ['openai', 'Built with OpenAI', "Built by FitConnect's planner"],
+  ] as const)('says a %s plan was "%s"', async (generator, label, other) => {
+    mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/workouts/7': { status: 200, body: makePlan({ generator }) } });
+    renderDetail();
+    const banner = await screen.findByTestId('workout-banner');
+    expect(within(banner).getByTestId('plan-generator')).toHaveTextContent(label);
+    expect(screen.queryByText(other)).not.toBeInTheDocument();
+  });
+
   it('hides Delete from a signed-out visitor', async () => {
     mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/workouts/7': { status: 200, body: makePlan() } });
     renderDetail();

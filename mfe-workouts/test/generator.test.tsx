@@ -121,6 +121,18 @@ describe('GeneratorPage', () => {
     expect(screen.getByText('Core Crusher', { selector: 'strong' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['planner', "Built by FitConnect's planner"],
+    ['openai', 'Built with OpenAI'],
+  ] as const)('a plan from the %s says so: "%s"', async (generator, label) => {
+    const user = userEvent.setup();
+    base({ 'POST /api/generate-workout': { status: 201, body: makeGenerated({ id: 22, generator }) } });
+    renderGenerator();
+    await user.click(await screen.findByRole('button', { name: 'Generate Workout' }));
+    const result = await screen.findByTestId('generated-workout');
+    expect(within(result).getByTestId('plan-generator')).toHaveTextContent(label);
+  });
+
   it('with a workout today: form disabled, Daily Limit Reached, orange banner with title and time', async () => {
     const today = makeGenerated({ title: 'Leg Day Express', created_at: '2026-11-23T09:05:00.000Z' });
     base({ 'GET /api/ai-workouts/today': { status: 200, body: [today] } });

@@ -2,43 +2,7 @@ import { useLocation } from 'react-router-dom';
 import type { PublicUser } from '@fitconnect/contracts';
 import type { GeneratedWorkout, WorkoutPlan } from '@fitconnect/contracts';
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-export type Reply = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
-export type Handler = (call: RecordedCall) => Reply;
-
-/**
- * Replace global fetch with a router of `'METHOD /path'` -> handler (or fixed reply).
- * Unknown calls answer 404. Returns the list of calls made, in order.
- */
-export function mockFetch(routes: Record<string, Handler | { status: number; body?: unknown }>): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.pathname + url.search;
-    let body: unknown = undefined;
-    if (typeof init?.body === 'string') body = JSON.parse(init.body);
-    const call = { method, path, body };
-    calls.push(call);
-    const route = routes[`${method} ${path}`] ?? routes[`${method} ${url.pathname}`];
-    const reply = route === undefined ? { status: 404, body: { message: 'Not found' } } : typeof route === 'function' ? await route(call) : route;
-    const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    return {
-      ok: reply.status >= 200 && reply.status < 300,
-      status: reply.status,
-      statusText: String(reply.status),
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as unknown as Response;
-  });
-  global.fetch = fn as unknown as typeof fetch;
-  return calls;
-}
+export { mockFetch, type Handler, type RecordedCall, type Reply } from '@fitconnect/shared-ui/src/testing';
 
 /** A promise with its resolver, to hold a reply open (pending states). */
 export function deferred<T>() {
@@ -86,6 +50,7 @@ export function makePlan(over: Partial<WorkoutPlan> = {}): WorkoutPlan {
       { id: 4, name: 'Plank', section: 'main workout', sets: 3, reps: null, duration: 150, workTime: 40, restTime: 15 },
       { id: 5, name: 'Child Pose', section: 'cool down', sets: null, reps: null, duration: 60 },
     ],
+    generator: 'planner',
     ...over,
   };
 }
@@ -108,6 +73,7 @@ export function makeGenerated(over: Partial<GeneratedWorkout> = {}): GeneratedWo
     autoSaved: true,
     createdAt: now,
     created_at: now,
+    generator: 'planner',
     age: 30,
     gender: 'prefer-not-to-say',
     fitnessLevel: 'beginner',

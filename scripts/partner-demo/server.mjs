@@ -23,6 +23,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // The aliases are dev dependencies of the e2e workspace.
 const requireFromE2e = createRequire(path.join(here, '..', '..', 'e2e', 'package.json'));
 
+/** @param {string[]} argv */
 function parse(argv) {
   const opts = { port: Number(process.env.PARTNER_DEMO_PORT ?? 3010), host: process.env.HOST || '0.0.0.0', origin: process.env.FITCONNECT_ORIGIN || 'http://localhost:3000' };
   for (let i = 0; i < argv.length; i++) {
@@ -37,21 +38,26 @@ function parse(argv) {
   return opts;
 }
 
-const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (/** @type {string} */ s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A file inside an installed package (its umd/ folder is not in the package's "exports"). */
-const packageFile = (pkg, file) => path.join(path.dirname(requireFromE2e.resolve(`${pkg}/package.json`)), file);
+const packageFile = (/** @type {string} */ pkg, /** @type {string} */ file) => path.join(path.dirname(requireFromE2e.resolve(`${pkg}/package.json`)), file);
 
+/** @param {string} name */
 function vendorFile(name) {
   if (name === 'react.production.min.js') return packageFile('react-18', 'umd/react.production.min.js');
   if (name === 'react-dom.production.min.js') return packageFile('react-dom-18', 'umd/react-dom.production.min.js');
   return null;
 }
 
-/** The demo partner site's HTTP server (not listening yet); `origin` is where the finder's script comes from. */
+/**
+ * The demo partner site's HTTP server (not listening yet); `origin` is where the finder's script comes from.
+ * @param {string} origin
+ */
 export function createPartnerDemoServer(origin) {
   const opts = { origin: new URL(origin).origin };
   return http.createServer(async (req, res) => {
+    /** @param {number} status @param {string} type @param {string | Buffer} body */
     const send = (status, type, body) => {
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -87,23 +93,24 @@ if (runAsCommand) {
   try {
     opts = parse(process.argv.slice(2));
   } catch (err) {
-    console.error(`partner-demo: ${err.message}`);
+    console.error(`partner-demo: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(2);
-}
-const server = createPartnerDemoServer(opts.origin);
-server.once('error', (err) => {
-  console.error(`partner-demo: port ${opts.port} ${err.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${err.code})`}.`);
-  process.exit(3);
-});
-server.listen(opts.port, opts.host, () => {
-  const shown = opts.host === '0.0.0.0' ? 'localhost' : opts.host;
-  console.log(`listening on http://${shown}:${server.address().port} (demo partner site, finder from ${opts.origin})`);
-});
-const stop = () => {
-  server.close();
-  server.closeAllConnections?.();
-  setTimeout(() => process.exit(0), 1000).unref();
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+  }
+  const server = createPartnerDemoServer(opts.origin);
+  server.once('error', (/** @type {NodeJS.ErrnoException} */ err) => {
+    console.error(`partner-demo: port ${opts.port} ${err.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${err.code})`}.`);
+    process.exit(3);
+  });
+  server.listen(opts.port, opts.host, () => {
+    const shown = opts.host === '0.0.0.0' ? 'localhost' : opts.host;
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    console.log(`listening on http://${shown}:${port} (demo partner site, finder from ${opts.origin})`);
+  });
+  const stop = () => {
+    server.close();
+    server.closeAllConnections?.();
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

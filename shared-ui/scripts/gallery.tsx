@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import {
-  Badge, Banner, Button, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, Checkbox, EmptyState, GlobalStyle,
-  Grid, PageContainer, PageHeading, Select, Spinner, StarRating, StarRatingInput, Stack, Tabs, TextArea, TextField, Toaster,
+  Badge, Banner, Button, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, EmptyState, GlobalStyle,
+  Grid, PageContainer, PageHeading, Spinner, StarRating, StarRatingInput, Stack, Toaster,
   darkTheme, lightTheme, toast, type AppTheme,
 } from '../src';
+import { Checkbox, Select, TextArea, TextField } from '../src/forms';
+import { Tabs } from '../src/widgets';
 
 function Gallery({ theme }: { theme: AppTheme }) {
   return (

@@ -9,6 +9,8 @@ import { AppProviders } from './AppProviders';
 import { createQueryClient } from './api';
 import { useToastStore } from './components/Toast';
 
+export { mockFetch, type Handler, type RecordedCall, type Reply, type Route } from './mockFetch';
+
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** MemoryRouter entries (default ['/']). */
   initialEntries?: string[];

@@ -175,7 +175,7 @@ test('signed in: Messages and Profile appear; Sign Out clears the session, toast
   expect(queryClient.getQueryData(['/api/private-thing'])).toBeUndefined();
   expect(within(topBar()).queryByRole('link', { name: 'Messages' })).not.toBeInTheDocument();
   expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
-  expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true);
+  expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
 });
 
 test('a failed sign out says so and the user stays signed in', async () => {

@@ -42,6 +42,7 @@ communityReviewSchema.plugin(numericId('communityReviews'));
 communityReviewSchema.index({ hidden: 1, createdAt: -1, id: -1 });
 communityReviewSchema.index({ hidden: 1, helpful: -1, createdAt: -1, id: -1 });
 communityReviewSchema.index({ category: 1, hidden: 1, createdAt: -1, id: -1 });
+communityReviewSchema.index({ category: 1, hidden: 1, helpful: -1, createdAt: -1, id: -1 });
 export const CommunityReview = mongoose.model<CommunityReviewFields>('CommunityReview', communityReviewSchema);
 
 /** One 'helpful' vote: the unique (reviewId, userId) index is what makes it once per person. */

@@ -1,5 +1,5 @@
 import mongoose, { Schema, type HydratedDocument } from 'mongoose';
-import type { Equipment, FitnessLevel, FocusArea, Gender, Goal, Injury, WorkoutSection } from '@fitconnect/contracts';
+import { WORKOUT_GENERATORS, type Equipment, type FitnessLevel, type FocusArea, type Gender, type Goal, type Injury, type WorkoutSection } from '@fitconnect/contracts';
 import { numericId } from '../db/counter';
 
 /** A generated (auto-saved) workout. The saved list is a user's newest 5 of these. */
@@ -22,8 +22,11 @@ export interface WorkoutFields {
   equipment: Equipment[];
   goals: Goal[];
   injuries: Injury[];
-  /** Which generator wrote it ('built-in planner' or 'openai'). */
-  generator: string;
+  /**
+   * Which generator wrote it: 'planner' or 'openai'. Older documents have none (all the planner's) or
+   * free text from before the field was a choice; presenter.ts `generatorOf` reads all of them.
+   */
+  generator?: string;
   createdAt: Date;
 }
 export type WorkoutDoc = HydratedDocument<WorkoutFields>;
@@ -47,7 +50,7 @@ const workoutSchema = new Schema<WorkoutFields>(
     equipment: { type: [String], default: [] },
     goals: { type: [String], default: [] },
     injuries: { type: [String], default: [] },
-    generator: { type: String, default: '' },
+    generator: { type: String, enum: WORKOUT_GENERATORS },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false, collection: 'workouts', minimize: false },

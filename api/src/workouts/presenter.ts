@@ -5,6 +5,7 @@ import {
   type GeneratedWorkout,
   type PlanExercise,
   type WorkoutExercise,
+  type WorkoutGeneratorKind,
   type WorkoutPlan,
 } from '@fitconnect/contracts';
 import { findByName } from '../exercises/catalogue';
@@ -13,7 +14,7 @@ import type { WorkoutFields } from './model';
 type Stored = Pick<WorkoutFields, keyof WorkoutFields>;
 
 /** The fields the detail view reads: GET /api/workouts/{id} projects to these (lean, no _id). */
-export const PLAN_FIELDS = { _id: 0, id: 1, userId: 1, title: 1, duration: 1, fitnessLevel: 1, goals: 1, equipment: 1, sections: 1, description: 1, tips: 1, createdAt: 1 } as const;
+export const PLAN_FIELDS = { _id: 0, id: 1, userId: 1, title: 1, duration: 1, fitnessLevel: 1, goals: 1, equipment: 1, sections: 1, description: 1, tips: 1, createdAt: 1, generator: 1 } as const;
 export type PlanSource = Pick<WorkoutFields, Exclude<keyof typeof PLAN_FIELDS, '_id'>>;
 
 /** The generator's view: POST /api/generate-workout, GET /api/ai-workouts/today and /saved (SPEC §3). */
@@ -38,7 +39,7 @@ export function presentGeneratedWorkout(w: Stored): GeneratedWorkout {
     equipment: [...w.equipment],
     goals: [...w.goals],
     injuries: [...w.injuries],
-    ...(w.generator ? { generator: w.generator } : {}),
+    generator: generatorOf(w.generator),
   };
 }
 
@@ -86,7 +87,16 @@ export function presentWorkoutPlan(w: PlanSource, opts: { forOwner?: boolean } =
     exercises,
     ...(forOwner ? { description: w.description, tips: [...w.tips] } : {}),
     createdAt: new Date(w.createdAt).toISOString(),
+    generator: generatorOf(w.generator),
   };
+}
+
+/**
+ * The generator a stored workout names. Before it was a choice it was free text ('openai', 'openai, checked
+ * against the catalogue (n replaced)', 'built-in planner (fallback)') or absent (only the planner existed).
+ */
+export function generatorOf(stored: string | undefined): WorkoutGeneratorKind {
+  return stored?.startsWith('openai') ? 'openai' : 'planner';
 }
 
 function cleanExercise(e: WorkoutExercise): WorkoutExercise {

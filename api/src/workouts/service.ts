@@ -89,7 +89,7 @@ export async function generateWorkout(userId: number, request: WorkoutRequest, g
       equipment: request.equipment,
       goals: request.goals,
       injuries: request.injuries ?? [],
-      generator: generatedBy ?? generator.name,
+      generator: generatedBy ?? generator.kind,
       createdAt: now,
     });
   } catch (err) {

@@ -14,13 +14,14 @@ import {
 } from '@fitconnect/contracts';
 import { startTestApi, signUpAndLogin, type TestApi, type Agent } from '../helpers';
 import { BuiltInPlanner, GeneratorError, type WorkoutGenerator } from '../../src/workouts/generators';
-import { GenerationClaim } from '../../src/workouts/model';
+import { GenerationClaim, Workout } from '../../src/workouts/model';
 
 jest.setTimeout(60_000);
 
 /** A generator the tests steer: the real planner, optionally slowed down or failing. */
 class SteeredGenerator implements WorkoutGenerator {
   readonly name = 'steered planner';
+  readonly kind = 'planner' as const;
   private readonly planner = new BuiltInPlanner();
   delayMs = 0;
   failNext: GeneratorError | null = null;
@@ -240,3 +241,32 @@ describe('GET /api/workouts/:id (detail)', () => {
 function order(s: string) {
   return ['warm-up', 'main workout', 'cool down'].indexOf(s);
 }
+
+describe('which generator made a plan', () => {
+  it('says the built-in planner made it, in the generated workout, the lists, the detail and the stored document', async () => {
+    now = new Date('2096-07-01T08:00:00Z');
+    const { agent } = await newUser();
+    const gen = await agent.post('/api/generate-workout', request);
+    expect(gen.status).toBe(201);
+    expect(gen.body.generator).toBe('planner');
+    expect((await agent.get('/api/ai-workouts/today')).body.map((w: GeneratedWorkout) => w.generator)).toEqual(['planner']);
+    expect((await agent.get('/api/ai-workouts/saved')).body.map((w: GeneratedWorkout) => w.generator)).toEqual(['planner']);
+    const detail = await api.agent().get(`/api/workouts/${gen.body.id}`);
+    expect(WorkoutPlan.parse(detail.body).generator).toBe('planner');
+    expect((await Workout.findOne({ id: gen.body.id }).lean())?.generator).toBe('planner');
+  });
+
+  it.each([
+    ['no generator (stored before the field existed)', undefined, 'planner'],
+    ['the old free text of a checked OpenAI plan', 'openai, checked against the catalogue (2 replaced)', 'openai'],
+    ['the old free text of the fallback', 'built-in planner (fallback)', 'planner'],
+  ])('reads a plan stored with %s as %s', async (_label, stored, expected) => {
+    now = new Date('2096-07-02T08:00:00Z');
+    const { agent } = await newUser();
+    const gen = await agent.post('/api/generate-workout', request);
+    // Written straight to the collection, as an older version of the API left it (no schema enum on the way).
+    await Workout.collection.updateOne({ id: gen.body.id }, stored === undefined ? { $unset: { generator: 1 } } : { $set: { generator: stored } });
+    expect((await agent.get('/api/ai-workouts/saved')).body[0].generator).toBe(expected);
+    expect((await api.agent().get(`/api/workouts/${gen.body.id}`)).body.generator).toBe(expected);
+  });
+});

@@ -23,7 +23,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/email/i), 'nope');
     await user.click(screen.getByRole('button', { name: /send reset link/i }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/auth/forgot-password')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/auth/forgot-password')).toHaveLength(0);
   });
 
   it("shows the neutral 'Check Your Email' view, and Try Again returns to the form", async () => {
@@ -36,7 +36,7 @@ describe('ForgotPasswordPage', () => {
     const heading = await screen.findByRole('heading', { name: 'Check Your Email' });
     expect(heading).toHaveFocus();
     expect(screen.getByText("If an account with that email exists, we've sent a password reset link.")).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/auth/forgot-password')?.body).toEqual({ email: 'someone@example.com' });
+    expect(calls.find((c) => c.path === '/api/auth/forgot-password')?.body).toEqual({ email: 'someone@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText(/^Invalid reset token\. Please request a new password reset\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /request a new reset link/i })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText(/new password/i)).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/auth/reset-password')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/auth/reset-password')).toHaveLength(0);
   });
 
   it('checks length and match, then resets and links to sign in', async () => {
@@ -78,14 +78,14 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^confirm new password/i), '123457');
     await user.click(screen.getByRole('button', { name: /reset password/i }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/auth/reset-password')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/auth/reset-password')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^confirm new password/i));
     await user.type(screen.getByLabelText(/^confirm new password/i), '123456');
     await user.click(screen.getByRole('button', { name: /reset password/i }));
     expect(await screen.findByRole('heading', { name: 'Password Reset Complete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute('href', '/signin');
-    expect(calls.find((c) => c.url === '/api/auth/reset-password')?.body).toEqual({ token: 'abc123', newPassword: '123456' });
+    expect(calls.find((c) => c.path === '/api/auth/reset-password')?.body).toEqual({ token: 'abc123', newPassword: '123456' });
   });
 
   it("shows SPEC's refused-token text on a 400 about the token (whatever the server's wording), and the generic text otherwise", async () => {

@@ -83,7 +83,7 @@ describe('ProfilePage', () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     // Still at / once the cleared user has reached every observer (no bounce to /signin).
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
-    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual({ user: null });
   });
 

@@ -55,7 +55,7 @@ describe('SignInPage', () => {
     expect(username).toHaveAttribute('aria-invalid', 'true');
     expect(username).toHaveAccessibleDescription('Username is required');
     expect(username).toHaveFocus();
-    expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/auth/login')).toHaveLength(0);
 
     // After the first submit, messages follow the input.
     await userEvent.setup().type(username, 'j');
@@ -73,7 +73,7 @@ describe('SignInPage', () => {
     renderAt('/signin');
     await signIn('janedoe', 'wrong-password');
     expect(await screen.findByText('Invalid username or password. Please try again.')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({ username: 'janedoe', password: 'wrong-password' });
+    expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ username: 'janedoe', password: 'wrong-password' });
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
   });
 

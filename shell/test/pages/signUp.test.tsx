@@ -41,7 +41,7 @@ const valid = {
   confirmPassword: 'secret1',
 };
 
-const signupCalls = (calls: Call[]) => calls.filter((c) => c.url === '/api/auth/signup');
+const signupCalls = (calls: Call[]) => calls.filter((c) => c.path === '/api/auth/signup');
 
 describe('SignUpPage', () => {
   it("shows SPEC §5 messages, including 'Passwords don't match', and sends nothing", async () => {

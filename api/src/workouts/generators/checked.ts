@@ -1,4 +1,4 @@
-import { EQUIPMENT_OPTIONS, sectionKind, type WorkoutDraft, type WorkoutExercise, type WorkoutRequest } from '@fitconnect/contracts';
+import { EQUIPMENT_OPTIONS, sectionKind, type WorkoutDraft, type WorkoutExercise, type WorkoutGeneratorKind, type WorkoutRequest } from '@fitconnect/contracts';
 import { findByName } from '../../exercises/catalogue';
 import { CATALOGUE, equipmentSet, isAllowed, type CatalogueExercise, type Use } from '../planner';
 import { planWorkout } from '../planner';
@@ -142,6 +142,7 @@ export const UPSTREAM_PAUSED_MESSAGE = 'The workout generator is failing right n
 /** Wraps a generator (OpenAI) with the catalogue check, the planner fallback and a failure breaker. */
 export class CatalogueCheckedGenerator implements WorkoutGenerator {
   readonly name: string;
+  readonly kind: WorkoutGeneratorKind;
   private failures: number[] = [];
   private readonly maxFailures: number;
   private readonly windowMs: number;
@@ -149,6 +150,7 @@ export class CatalogueCheckedGenerator implements WorkoutGenerator {
 
   constructor(private readonly inner: WorkoutGenerator, opts: CheckedGeneratorOptions = {}) {
     this.name = inner.name;
+    this.kind = inner.kind;
     this.maxFailures = opts.maxFailures ?? 3;
     this.windowMs = opts.windowMs ?? 5 * 60_000;
     this.now = opts.now ?? Date.now;
@@ -165,11 +167,13 @@ export class CatalogueCheckedGenerator implements WorkoutGenerator {
       this.failures.push(this.now());
       throw err;
     }
-    if (findProblems(draft, request).length === 0) return { ...draft, generatedBy: this.inner.name };
+    if (findProblems(draft, request).length === 0) return { ...draft, generatedBy: this.inner.kind };
     const repaired = repairPlan(draft, request);
     if (repaired && findProblems(repaired.draft, request).length === 0) {
-      return { ...repaired.draft, generatedBy: `${this.inner.name}, checked against the catalogue (${repaired.replaced} replaced)` };
+      // Still the inner generator's plan: only the exercises the catalogue did not know were swapped.
+      return { ...repaired.draft, generatedBy: this.inner.kind };
     }
-    return { ...planWorkout(request, opts.seed), generatedBy: 'built-in planner (fallback)' };
+    // The planner's plan, and the user is told so.
+    return { ...planWorkout(request, opts.seed), generatedBy: 'planner' };
   }
 }

@@ -13,6 +13,7 @@ export { CatalogueCheckedGenerator, findProblems, repairPlan, UPSTREAM_PAUSED_ME
 /** The offline default: the built-in planner (deterministic per request and seed). */
 export class BuiltInPlanner implements WorkoutGenerator {
   readonly name = 'built-in planner';
+  readonly kind = 'planner' as const;
   async generate(request: WorkoutRequest, opts: { seed: number }): Promise<WorkoutDraft> {
     return planWorkout(request, opts.seed);
   }

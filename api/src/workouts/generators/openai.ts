@@ -63,6 +63,7 @@ export interface OpenAIGeneratorOptions {
 
 export class OpenAIGenerator implements WorkoutGenerator {
   readonly name = 'openai';
+  readonly kind = 'openai' as const;
   private readonly client: OpenAI;
   private readonly model: string;
   private readonly timeoutMs: number;

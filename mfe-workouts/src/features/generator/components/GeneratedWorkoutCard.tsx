@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { GeneratedWorkout, WorkoutExercise } from '@fitconnect/contracts';
+import { WORKOUT_GENERATOR_LABELS } from '@fitconnect/contracts/workouts';
 import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
 import { capitalize, exerciseRowText, formatClock, formatDuration } from '../../workout-detail/lib/format';
 
@@ -73,6 +74,8 @@ export function GeneratedWorkoutCard({ workout, origin }: GeneratedWorkoutCardPr
             {workout.difficulty && <Badge>{capitalize(workout.difficulty)}</Badge>}
           </Badges>
           <h2 id="generated-workout-title">{workout.title}</h2>
+          {/* The page is called "AI Workout Generator"; each plan says whether AI made it. */}
+          <Muted data-testid="plan-generator">{WORKOUT_GENERATOR_LABELS[workout.generator] ?? WORKOUT_GENERATOR_LABELS.planner}</Muted>
           {workout.description && <Muted>{workout.description}</Muted>}
           {workout.targetMuscleGroups?.length > 0 && <Muted>Targets: {workout.targetMuscleGroups.join(', ')}</Muted>}
         </Head>

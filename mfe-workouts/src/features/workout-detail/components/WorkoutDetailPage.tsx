@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parseRouteId } from '@fitconnect/contracts/workouts';
+import { parseRouteId, WORKOUT_GENERATOR_LABELS } from '@fitconnect/contracts/workouts';
 import {
   Button,
   Card,
@@ -112,6 +112,7 @@ export function WorkoutDetailPage() {
           <p>
             {formatDuration(plan.duration)} • {capitalize(plan.level)} • {formatEquipment(plan.equipment)}
           </p>
+          <p data-testid="plan-generator">{WORKOUT_GENERATOR_LABELS[plan.generator] ?? WORKOUT_GENERATOR_LABELS.planner}</p>
         </Hero>
 
         {plan.description && <Description>{plan.description}</Description>}
