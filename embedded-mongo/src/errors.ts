@@ -1,3 +1,5 @@
+import type { Doc } from './storage';
+
 /** An error that becomes a MongoDB command error reply ({ ok: 0, errmsg, code, codeName }). */
 export class CommandError extends Error {
   constructor(
@@ -15,6 +17,7 @@ export const Codes = {
   BadValue: [2, 'BadValue'],
   FailedToParse: [9, 'FailedToParse'],
   TypeMismatch: [14, 'TypeMismatch'],
+  InvalidLength: [16, 'InvalidLength'],
   AuthenticationFailed: [18, 'AuthenticationFailed'],
   IllegalOperation: [20, 'IllegalOperation'],
   NamespaceNotFound: [26, 'NamespaceNotFound'],
@@ -49,4 +52,17 @@ export function err(kind: keyof typeof Codes, message: string, extra?: Record<st
 /** A MongoDB feature this server does not implement: refused out loud, never ignored. */
 export function unsupported(feature: string, kind: 'NotImplemented' | 'CommandNotSupported' = 'NotImplemented'): CommandError {
   return err(kind, `${feature} is not supported by embedded-mongo (the single-node development server); use a real MongoDB for it`);
+}
+
+/** The { ok: 0 } reply of a failed command; anything not a CommandError answers as BadValue (2). */
+export function errorReply(e: unknown): Doc {
+  if (e instanceof CommandError) return { ok: 0, errmsg: e.message, code: e.code, codeName: e.codeName, ...e.extra };
+  const msg = (e as Error)?.message ?? String(e);
+  return { ok: 0, errmsg: msg, code: 2, codeName: 'BadValue' };
+}
+
+/** One `writeErrors` entry of insert/update/delete: statement `index` failed (the batch itself still answers ok: 1). */
+export function writeError(e: unknown, index: number): Doc {
+  if (e instanceof CommandError) return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
+  return { index, code: 2, codeName: 'BadValue', errmsg: (e as Error)?.message ?? String(e) };
 }

@@ -2,7 +2,8 @@
 import * as net from 'node:net';
 import { BSON } from 'bson';
 import type { ConnInfo, Engine } from './commands';
-import { MAX_MESSAGE_SIZE, errorReply } from './commands';
+import { MAX_MESSAGE_SIZE } from './commands/hello';
+import { errorReply } from './errors';
 import { DESERIALIZE_OPTS, type Doc, type Logger } from './storage';
 
 const OP_REPLY = 1;

@@ -1,6 +1,6 @@
 // Conformance suite, official driver only. Runs against the embedded server, or MONGODB_URI if set.
 import { Decimal128, Double, Int32, Long, MongoClient, MongoServerError, ObjectId, type Db } from 'mongodb';
-import { embeddedOnly, REAL, startTarget, type Target } from './target';
+import { embeddedOnly, REAL, serverError, startTarget, type Target } from './target';
 
 jest.setTimeout(30_000);
 
@@ -19,16 +19,6 @@ afterAll(async () => {
   await client?.close();
   await target?.stop();
 });
-
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e;
-    throw e;
-  }
-  throw new Error('expected the server to reject the operation');
-}
 
 describe('handshake and admin commands', () => {
   test('ping, hello and buildInfo answer like a standalone MongoDB 7', async () => {

@@ -1,8 +1,8 @@
 // Conformance: 2dsphere indexes, $geoNear, $near/$nearSphere and $geoWithin/$centerSphere through the
 // official driver and mongoose. Runs against the embedded server, or MONGODB_URI if set.
 import mongoose from 'mongoose';
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import { startTarget, type Target } from './target';
+import { MongoClient, type Db } from 'mongodb';
+import { serverError, startTarget, type Target } from './target';
 
 jest.setTimeout(60_000);
 
@@ -21,16 +21,6 @@ afterAll(async () => {
   await client?.close();
   await target?.stop();
 });
-
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e;
-    throw e;
-  }
-  throw new Error('expected the server to reject the operation');
-}
 
 const R = 6378100;
 /** Great-circle distance in metres on MongoDB's earth radius (what $geoNear reports for GeoJSON). */

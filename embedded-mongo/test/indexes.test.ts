@@ -158,6 +158,44 @@ describe('ranges and $in', () => {
     expect(winningStages(e)).toContain('SORT');
   });
 
+  test('explain of count and of a $match + $group pipeline shows the index their filter uses', async () => {
+    const count = await db.command({ explain: { count: 'trainers', query: { rating: { $gte: 4.5 } } }, verbosity: 'queryPlanner' });
+    expect(winningStages(count)).toContain('IXSCAN');
+    expect(winningStages(count)).not.toContain('COLLSCAN');
+    // A count of the whole collection reads its size, not its documents.
+    const whole = await db.command({ explain: { count: 'trainers', query: {} }, verbosity: 'executionStats' });
+    expect(winningStages(whole)).toContain('RECORD_STORE_FAST_COUNT');
+    expect(winningStages(whole)).not.toContain('COLLSCAN');
+    expect(docsExamined(whole)).toBe(0);
+    const grouped = await col('trainers').aggregate([{ $match: { rating: { $gte: 4.5 } } }, { $group: { _id: '$city', n: { $sum: 1 } } }]).explain('queryPlanner');
+    expect(winningStages(grouped)).toContain('IXSCAN');
+    const unindexed = await col('trainers').aggregate([{ $match: { city: 'Rome' } }, { $group: { _id: null, n: { $sum: 1 } } }]).explain('queryPlanner');
+    expect(winningStages(unindexed)).toContain('COLLSCAN');
+  });
+
+  test('explain of distinct, update, delete and findAndModify shows their query plan and writes nothing', async () => {
+    const c = col('trainers');
+    const before = await c.find({}).sort({ _id: 1 }).toArray();
+    const explain = (cmd: Document) => db.command({ explain: cmd, verbosity: 'executionStats' });
+    const indexed = { rating: { $gte: 4.9 } };
+    const plans = {
+      distinct: await explain({ distinct: 'trainers', key: 'city', query: indexed }),
+      update: await explain({ update: 'trainers', updates: [{ q: indexed, u: { $set: { city: 'Paris' } }, multi: true }] }),
+      delete: await explain({ delete: 'trainers', deletes: [{ q: indexed, limit: 0 }] }),
+      findAndModify: await explain({ findAndModify: 'trainers', query: indexed, sort: { rating: -1, _id: 1 }, update: { $inc: { rating: 1 } } }),
+    };
+    for (const e of Object.values(plans)) {
+      expect(winningStages(e)).toContain('IXSCAN');
+      expect(winningStages(e)).not.toContain('COLLSCAN');
+      expect(winningStages(e)).not.toContain('SORT');
+    }
+    expect(winningStages(plans.update)).toContain('UPDATE');
+    expect(winningStages(plans.delete)).toContain('DELETE');
+    const unindexed = await explain({ update: 'trainers', updates: [{ q: { city: 'Rome' }, u: { $set: { x: 1 } } }] });
+    expect(winningStages(unindexed)).toContain('COLLSCAN');
+    expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual(before);
+  });
+
   test('an unindexed filter is a COLLSCAN that examines every document', async () => {
     const e = await col('trainers').find({ city: 'Rome' }).explain('executionStats');
     expect(winningStages(e)).toContain('COLLSCAN');

@@ -2,7 +2,7 @@
 // server does not implement fails with MongoDB's error shape and a message naming it. Runs against the
 // embedded server, or MONGODB_URI if set (where the refused features work).
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import { REAL, startTarget, type Target } from './target';
+import { REAL, serverError, startTarget, type Target } from './target';
 
 jest.setTimeout(60_000);
 
@@ -27,16 +27,6 @@ afterAll(async () => {
   await client?.close();
   await target?.stop();
 });
-
-async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof MongoServerError) return e;
-    throw e;
-  }
-  throw new Error('expected the server to reject the operation');
-}
 
 /** On the embedded server: refused with this code and a message naming it. On MongoDB: works. */
 async function refusedHere(p: Promise<unknown>, code: number): Promise<void> {

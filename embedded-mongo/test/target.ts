@@ -1,10 +1,18 @@
 // Where the conformance suite runs: the embedded server (default) or a real MongoDB (MONGODB_URI).
 import { randomBytes } from 'node:crypto';
+import { MongoServerError } from 'mongodb';
 import { startEmbeddedMongo } from '../src/index';
 
 export const REAL = !!process.env.MONGODB_URI;
-/** Tests that need the embedded server itself (its files, its TTL timer, raw protocol abuse). */
-export const embeddedOnly = REAL ? describe.skip : describe;
+/**
+ * Tests that need the embedded server itself (its files, its TTL timer, raw protocol abuse). Under
+ * MONGODB_URI they are skipped, and the run says which and why (a skipped suite must not pass unseen).
+ */
+export function embeddedOnly(name: string, fn: () => void): void {
+  if (!REAL) return describe(name, fn);
+  console.warn(`Skipped under MONGODB_URI: "${name}" tests the embedded server itself (its files, TTL timer or wire protocol), not MongoDB; run without MONGODB_URI to cover it.`);
+  describe.skip(name, fn);
+}
 
 export interface Target {
   /** Server URI without a database name, ending in '/' (or the MONGODB_URI as given). */
@@ -31,4 +39,15 @@ export async function startTarget(label: string): Promise<Target> {
   const warnings: string[] = [];
   const server = await startEmbeddedMongo({ ttlIntervalMs: 200, logger: { warn: (m) => warnings.push(m) } });
   return { uri: server.uri, dbName, dbUri: `${server.uri}${dbName}`, stop: () => server.stop() };
+}
+
+/** The server's refusal of `p` (a MongoServerError); fails if `p` succeeds or fails otherwise. */
+export async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof MongoServerError) return e;
+    throw e;
+  }
+  throw new Error('expected the server to reject the operation');
 }
