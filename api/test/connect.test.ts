@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { startEmbeddedMongo } from '@fitconnect/embedded-mongo';
 import { connectDb, DatabaseUnreachableError, disconnectDb, redactUri } from '../src/db/connect';
+import { childEnv } from '@fitconnect/build-config/child-env';
 
 // The API waits for MongoDB at start and, when it never answers, exits non-zero with a clear message.
 
@@ -53,7 +54,8 @@ it('the API process exits with code 1 and one clear line when MongoDB is unreach
   const port = await closedPort();
   const root = path.resolve(__dirname, '..', '..');
   const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'api', 'src', 'index.ts')], {
-    env: { ...process.env, MONGODB_URI: `mongodb://127.0.0.1:${port}/fitconnect`, MONGODB_CONNECT_TIMEOUT_MS: '2000', PORT: '0', NODE_ENV: 'test' },
+    // Not our whole environment: a developer's OPENAI_API_KEY or SMTP_URL has no business in a test API.
+    env: childEnv({ MONGODB_URI: `mongodb://127.0.0.1:${port}/fitconnect`, MONGODB_CONNECT_TIMEOUT_MS: '2000', PORT: '0', NODE_ENV: 'test' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -10,6 +10,7 @@ import { addPartner, countPartnerEvent, DEMO_PARTNER, partnerReport, removePartn
 import { Partner } from '../src/partners/model';
 import { formatReport, parseArgs } from '../src/partners/cli';
 import { runSeed } from '../src/seed';
+import { childEnv } from '@fitconnect/build-config/child-env';
 
 jest.setTimeout(180000);
 let api: TestApi;
@@ -26,7 +27,7 @@ async function cli(...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/partners/cli.ts', ...args], {
       cwd: root,
-      env: { ...process.env, MONGODB_URI: api.mongoUri },
+      env: childEnv({ MONGODB_URI: api.mongoUri }),
       timeout: 120000,
     });
     return { code: 0, stdout, stderr };

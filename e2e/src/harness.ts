@@ -17,15 +17,18 @@
  *   - builds any app whose dist/ is missing (shell/dist/index.html, mfe-x/dist/mf-manifest.json); run
  *     `npm run build` first to build fresh (the harness never rebuilds an existing dist),
  *   - starts the API: `node --import tsx api/src/index.ts` with PORT=0, DATA_DIR=<temp dir> (embedded database,
- *     seeded demo data), RATE_LIMIT=off; `site.apiUrl`,
+ *     seeded demo data), RATE_LIMIT=off; `site.apiUrl`. Every process the harness starts gets only an
+ *     allow-list of our environment plus its own settings (build-config/child-env.js): a developer's
+ *     OPENAI_API_KEY, SMTP_URL or OPERATOR_TOKEN never reaches it,
  *   - serves each remote's dist with scripts/serve-static.mjs (--cors) and the shell's dist with
  *     (--spa --remotes --api); /remotes.json comes from a temp file (`site.remotesFile`), so
  *     `site.setRemoteEntry(area, url)` switches one remote's manifest URL without touching the shell,
  *   - launches Chromium headless through playwright-core: $CHROMIUM_PATH, else Debian's /usr/bin/chromium,
  *     else the binary inside the @sparticuz/chromium package (browser.ts; nothing is downloaded),
  *   - watches every page from `site.newPage()` with the accessibility gate (a11y.ts): axe-core, WCAG 2.x
- *     A/AA, after each page load and at the end of each test; a serious or critical violation fails
- *     the test. `expectAccessible(page)` checks a chosen state explicitly.
+ *     A/AA, after each page load, at the end of each test and before a page the test closes itself; a
+ *     serious or critical violation, or a page axe could not check, fails the test. `expectAccessible(page)`
+ *     checks a chosen state explicitly.
  *
  * Other helpers: `site.remotes[area]` ({ url, manifestUrl, port, stop(), restart() }), `site.serveDir(dir)`
  * (serve another folder, e.g. a second build of a remote), `buildApp(dir, { outDir, env })`,
@@ -39,6 +42,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AccessibilityGate, formatFindings } from './a11y';
 import { chooseBrowser, type BrowserChoice } from './browser';
+import { childEnv } from '@fitconnect/build-config/child-env';
 
 export { expectAccessible } from './a11y';
 
@@ -100,7 +104,9 @@ function killServer(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, readyPattern: RegExp, timeoutMs = 90_000) {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Only the allow-listed part of our environment plus the test's settings (build-config/child-env.js):
+  // a developer's OPENAI_API_KEY, SMTP_URL or OPERATOR_TOKEN never reaches a test server.
+  const child = spawn(cmd, args, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   child.once('exit', () => live.delete(child));
   const proc: Proc = { name, child, log: [] };
@@ -148,7 +154,8 @@ async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<voi
 
 /** Build one app (`rspack build` with its own config); `outDir` and `env` let tests make a second build. */
 export async function buildApp(dir: string, opts: { outDir?: string; env?: NodeJS.ProcessEnv; config?: string } = {}): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, NODE_ENV: 'production' };
+  // Not the developer's environment (a PUBLIC_PATH there would change the build): the test's settings only.
+  const env: NodeJS.ProcessEnv = childEnv({ ...opts.env, NODE_ENV: 'production' });
   if (opts.outDir) env.OUTPUT_DIR = opts.outDir;
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'rspack'), ['build', '-c', path.join(ROOT, dir, opts.config ?? 'rspack.config.js')], {
     cwd: ROOT,
@@ -161,6 +168,27 @@ export async function buildApp(dir: string, opts: { outDir?: string; env?: NodeJ
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`Building ${dir} failed (${code}):\n${out}`);
 }
+
+/** The environment the harness gives the API it starts (`env`: the test's own settings on top). */
+export function apiEnv(dataDir: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return childEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test', SEED_DEMO: '1', ...env });
+}
+
+/** Start the API (`node --import tsx api/src/index.ts`) on an ephemeral port with a throwaway embedded database in `dataDir`. */
+export function startApiProcess(dataDir: string, env: NodeJS.ProcessEnv = {}) {
+  return startProcess(
+    'api',
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'index.ts')],
+    apiEnv(dataDir, env),
+    /listening on http:\/\/[^:\s]+:(\d+)/i,
+    // Compiling and seeding takes a while on a busy shared machine.
+    240_000,
+  );
+}
+
+/** Stop a server started by the harness (SIGTERM, then SIGKILL after 10 s). */
+export const stopServer = (proc: { child: ChildProcess }) => stopProcess(proc.child);
 
 export interface Served {
   url: string;
@@ -312,16 +340,7 @@ export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
     if (!existsSync(path.join(ROOT, EMBED_DIR, 'trainer-finder.js'))) await buildApp('mfe-trainers', { config: 'rspack.embed.config.js' });
 
     // 2. API with a throwaway embedded database.
-    const startApi = (env: NodeJS.ProcessEnv = {}) =>
-      startProcess(
-        'api',
-        process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'index.ts')],
-        { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(tmpDir, 'data'), RATE_LIMIT: 'off', MONGODB_URI: '', NODE_ENV: 'test', ...env },
-        /listening on http:\/\/[^:\s]+:(\d+)/i,
-        // Compiling and seeding takes a while on a busy shared machine.
-        240_000,
-      );
+    const startApi = (env: NodeJS.ProcessEnv = {}) => startApiProcess(path.join(tmpDir, 'data'), env);
     // (Rollout mode: started once the remotes' URLs are known.)
     const apiStarted = opts.rollout ? null : startApi();
 
@@ -424,7 +443,7 @@ export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
         context.once('close', () => contexts.delete(context));
         context.setDefaultTimeout(20_000);
         const page = await context.newPage();
-        if (o.a11y !== false) a11yGate.watch(page, o.colorScheme ?? 'light');
+        if (o.a11y !== false) await a11yGate.watch(page, o.colorScheme ?? 'light');
         return page;
       },
       async signUp(page, overrides = {}) {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { startSite, type Site } from '../src/harness';
 
 // A visitor's account journey through the shell's own pages, in a real browser against the built
@@ -66,19 +66,30 @@ test('sign up, edit profile, sign out, sign in', async () => {
   const me = await page.request.get(site.url('/api/auth/user'));
   expect((await me.json()).user).toMatchObject({ username, lastName: 'Walker-Hughes', location: 'York' });
 
-  // Sign out from the profile page: home, toast, signed out on the server too.
+  // Sign out from the profile page: home, toast, signed out on the server too. Every route the page
+  // takes from here is recorded (in-app route changes included), to show it stays on / (the guard of the
+  // page being left must not bounce the visitor to /signin).
+  const routes: string[] = [];
+  const recordRoute = (frame: Frame) => {
+    if (frame === page.mainFrame()) routes.push(new URL(frame.url()).pathname);
+  };
+  page.on('framenavigated', recordRoute);
   await main.getByRole('button', { name: 'Sign Out' }).click();
   await waitForPath(page, '/');
   await page.getByText('Logged out successfully').waitFor();
   await main.getByRole('link', { name: 'Create Free Account' }).first().waitFor();
-  await page.waitForTimeout(300);
-  expect(new URL(page.url()).pathname).toBe('/');
   const after = await page.request.get(site.url('/api/auth/user'));
   expect((await after.json()).user ?? null).toBeNull();
 
   // A protected page sends the visitor to sign in, with the way back.
   await page.goto(site.url('/edit-profile'));
   await waitForPath(page, '/signin', '?redirect=%2Fedit-profile');
+  page.off('framenavigated', recordRoute);
+  // The navigation to /edit-profile is the sentinel: the signed-out home page can do nothing after it, and
+  // until it the page went to / only.
+  const sentinel = routes.indexOf('/edit-profile');
+  expect(sentinel).toBeGreaterThan(0);
+  expect(new Set(routes.slice(0, sentinel))).toEqual(new Set(['/']));
 
   // Wrong password: the SPEC message, still on /signin.
   await main.getByLabel('Username').fill(username);

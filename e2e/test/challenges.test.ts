@@ -176,9 +176,12 @@ test('the profile still works when the challenges remote is down', async () => {
   try {
     await site.signUp(page);
     await site.remotes.challenges.stop();
+    // The sentinel: the page's request to the stopped remote fails. The widget could only come from that
+    // remote, so once its load has failed nothing more can arrive (the shell does not retry by itself).
+    const remoteFailed = page.waitForEvent('requestfailed', (r) => r.url().startsWith(site.remotes.challenges.url));
     await page.goto(site.url('/profile'));
     await page.locator('main').getByRole('heading', { name: 'Your Dashboard' }).waitFor();
-    await page.waitForTimeout(1000);
+    await remoteFailed;
     expect(await page.getByTestId('challenges-widget').count()).toBe(0);
   } finally {
     await site.remotes.challenges.restart();

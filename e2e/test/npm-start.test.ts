@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { childEnv } from '@fitconnect/build-config/child-env';
 import { ROOT } from '../src/harness';
 
 // `npm start` as a newcomer runs it: scripts/start.mjs with the compiled API (api/dist, embedded database
@@ -53,11 +54,10 @@ beforeAll(async () => {
     ports[name] = await freePort();
   }
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-npm-start-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  for (const [name, port] of Object.entries(ports)) env[name] = String(port);
-  // Configuration the developer's shell may carry must not leak in: npm start's defaults are under test.
-  for (const name of ['MONGODB_URI', 'PUBLIC_URL', 'API_URL', 'REMOTES_JSON', 'PORT']) delete env[name];
-  for (const area of REMOTE_AREAS) delete env[`REMOTE_${area.toUpperCase()}_URL`];
+  // Only the allow-listed part of our environment (build-config/child-env.js): configuration or secrets the
+  // developer's shell may carry (MONGODB_URI, API_URL, OPENAI_API_KEY, SMTP_URL...) must not leak in, since
+  // npm start's defaults are under test.
+  const env = childEnv({ DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])) });
   child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

@@ -146,11 +146,11 @@ describe('OpenAIGenerator against a fake OpenAI server', () => {
 
   it('times out (each attempt), retrying once', async () => {
     mode = 'slow';
-    const started = Date.now();
+    // The fake server never answers, so only the generator's own per-attempt limit can end the call (the
+    // SDK's default would wait 10 minutes, far past jest's test timeout): no wall-clock bound needed.
     const err = await failure(gen(250).generate(request));
     expect(err.kind).toBe('timeout');
     expect(requests).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
