@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { childEnv } from '@fitconnect/build-config/child-env';
 import { inCandidate } from '../../api/src/rollout/bucket';
 import { signVisitorId, visitorKey } from '../../api/src/rollout/visitor';
 import { buildApp, REMOTE_APPS, ROOT, startSite, type Served, type Site } from '../src/harness';
@@ -179,7 +180,7 @@ describe('versioned builds and the shell fallback (no rollout API needed)', () =
 async function rollout(...args: string[]): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'rollout', 'cli.ts'), ...args, '--api', site.apiUrl], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: path.join(site.tmpDir, 'data'), OPERATOR_TOKEN: '' },
+    env: childEnv({ DATA_DIR: path.join(site.tmpDir, 'data') }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

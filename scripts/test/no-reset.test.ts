@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { childEnv } from '@fitconnect/build-config/child-env';
 import { startTestApi, type TestApi } from '../../api/test/helpers';
 import { makeTrainer } from '../../api/test/trainers/support';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
 
   dir = mkdtempSync(path.join(os.tmpdir(), 'no-reset-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', API_URL: api.url };
+  const env: NodeJS.ProcessEnv = childEnv({ HOST: '127.0.0.1', API_URL: api.url });
   delete env.REMOTES_JSON;
   proc = spawn(process.execPath, [SCRIPT, '--dir', dir, '--port', '0', '--spa', '--api'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   shell = await new Promise<string>((resolve, reject) => {

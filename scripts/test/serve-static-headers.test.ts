@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { childEnv } from '@fitconnect/build-config/child-env';
 
 // scripts/serve-static.mjs's security headers (issue 26), over real HTTP: pages get a Content-Security-Policy
 // with a fresh nonce per answer (on every <script>/<style> of the page and in <meta property="csp-nonce"> for
@@ -37,14 +38,13 @@ const running: ChildProcess[] = [];
 const tmpDirs: string[] = [];
 
 function serve(args: string[], env: Record<string, string | undefined> = {}): Promise<{ url: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', API_URL: 'http://127.0.0.1:9' };
-  for (const k of ['REMOTES_JSON', 'TRUST_PROXY', 'CSP_REMOTE_ORIGINS']) delete childEnv[k];
-  for (const k of Object.keys(childEnv)) if (k.startsWith('REMOTE_') && k.endsWith('_URL')) delete childEnv[k];
+  // The allow-listed part of our environment (no REMOTES_JSON, TRUST_PROXY ... from the developer's shell).
+  const baseEnv: NodeJS.ProcessEnv = childEnv({ HOST: '127.0.0.1', API_URL: 'http://127.0.0.1:9' });
   for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete childEnv[k];
-    else childEnv[k] = v;
+    if (v === undefined) delete baseEnv[k];
+    else baseEnv[k] = v;
   }
-  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: baseEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(proc);
   let out = '';
   return new Promise((resolve, reject) => {

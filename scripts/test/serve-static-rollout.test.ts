@@ -200,20 +200,18 @@ describe('/remotes.json', () => {
   });
 
   test('an API slower than 1.5 s: the static default after about 1.5 s', async () => {
-    const api = await fakeApi((_req, res) => {
-      setTimeout(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(apiManifest));
-      }, 4000);
-    });
+    // The API never answers (until the test ends): only the server's own timeout can produce an answer,
+    // so no upper bound on wall time is needed (a missing timeout hangs the test and fails it).
+    const held: http.ServerResponse[] = [];
+    const api = await fakeApi((_req, res) => void held.push(res));
     try {
       const site = await serve(['--dir', tmp(), '--remotes'], { API_URL: api.url, REMOTES_API_TIMEOUT_MS: undefined, REMOTE_TRAINERS_URL: undefined });
       const r = await get(`${site.url}/remotes.json`);
       expect(r.status).toBe(200);
       expect(JSON.parse(r.body).remotes).toContainEqual(staticDefault(3002));
       expect(r.ms).toBeGreaterThanOrEqual(1400);
-      expect(r.ms).toBeLessThan(3500);
     } finally {
+      for (const res of held) res.end();
       await api.close();
     }
   });
