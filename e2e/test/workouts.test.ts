@@ -59,9 +59,13 @@ test('workouts journey: sign in, generate, open, daily limit, load, delete', asy
     for (const section of ['Warm-up', 'Main Workout', 'Cool Down']) {
       await result.getByRole('heading', { name: section, exact: true }).waitFor();
     }
-    // The limit applies at once.
+    // The new plan leads (issue 28): focus is on its heading; the limit applies at once and says when it renews.
+    await page.waitForFunction(() => document.activeElement?.id === 'generated-workout-title');
     await page.getByRole('button', { name: 'Daily Limit Reached' }).waitFor();
     expect(await page.getByRole('button', { name: 'Daily Limit Reached' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('next-plan-time').textContent()).toMatch(
+      /^Your next plan can be generated (today|tomorrow) from (.+ your time \(00:00 UTC\)|00:00 UTC), in (\d+ h( \d+ min)?|\d+ min)\.$/,
+    );
 
     // Open the plan.
     const href = await result.getByRole('link', { name: 'View Full Workout Plan' }).getAttribute('href');
@@ -79,11 +83,27 @@ test('workouts journey: sign in, generate, open, daily limit, load, delete', asy
     expect(await page.getByTestId('exercise-row').count()).toBeGreaterThan(2);
     await page.getByRole('link', { name: 'Browse Trainers' }).waitFor();
 
-    // Start Workout: a guided session.
+    // Start Workout: a full-screen guided session on its own route (issue 28); Back leaves it.
     await page.getByRole('button', { name: /Start Workout/ }).click();
-    await page.getByTestId('workout-session').waitFor();
-    await page.getByText(/^Next up: /).waitFor();
-    await page.getByRole('button', { name: 'End Workout' }).click();
+    await expectPath(page, `/workout-plan/${id}/session`);
+    const session = page.getByTestId('workout-session');
+    await session.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'session-heading');
+    // It covers the shell: the top-left corner (the top bar's place) and the bottom (the tabs' place) are the session.
+    expect(await page.evaluate(() => [document.elementFromPoint(4, 4), document.elementFromPoint(4, window.innerHeight - 4)].every((el) => !!el?.closest('[data-testid="workout-session"]')))).toBe(true);
+    expect(await session.getByTestId('session-next').textContent()).toMatch(/^(Next up: |Last exercise!)/);
+    const first = await session.getByTestId('session-exercise').textContent();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((name) => document.querySelector('[data-testid="session-exercise"]')?.textContent !== name, first);
+    await page.goBack();
+    await expectPath(page, `/workout-plan/${id}`);
+    // Esc asks first; ending returns to the plan.
+    await page.getByRole('button', { name: /Start Workout/ }).click();
+    await session.waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog', { name: 'End this workout?' }).getByRole('button', { name: 'End Workout' }).click();
+    await expectPath(page, `/workout-plan/${id}`);
+    await page.getByRole('heading', { name: 'Your Customized Workout Plan' }).waitFor();
 
     // The daily limit: orange banner with today's title; the server refuses a second one with a 429.
     await page.goto(site.url('/ai-workout'));

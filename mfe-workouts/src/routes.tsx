@@ -10,6 +10,7 @@ import { TutorialsPage } from './features/tutorials/components/TutorialsPage';
 // contracts after it in turn): a first switch to it took ~585 ms at 4x CPU split, for 3.3 KB.
 const GeneratorPage = lazyPage(() => import('./features/generator/components/GeneratorPage'), 'GeneratorPage');
 const WorkoutDetailPage = lazyPage(() => import('./features/workout-detail/components/WorkoutDetailPage'), 'WorkoutDetailPage');
+const SessionPage = lazyPage(() => import('./features/session/components/SessionPage'), 'SessionPage');
 const ExerciseDetailPage = lazyPage(() => import('./features/tutorials/components/ExerciseDetail'), 'ExerciseDetailPage');
 
 function AiWorkoutRoute() {
@@ -22,12 +23,17 @@ function WorkoutPlanRoute() {
   return <WorkoutDetailPage />;
 }
 
+function SessionRoute() {
+  useDocumentTitle('Workout Session');
+  return <SessionPage />;
+}
+
 function TutorialsRoute() {
   useDocumentTitle('Exercise Tutorials');
   return <TutorialsPage />;
 }
 
-/** The workouts area: /ai-workout, /workout-plan/:id (also /workouts/:id), /exercise-tutorials, /exercise-tutorials/:slug. */
+/** The workouts area: /ai-workout, /workout-plan/:id (also /workouts/:id), /workout-plan/:id/session, /exercise-tutorials, /exercise-tutorials/:slug. */
 const workoutsArea: RemoteAreaModule = {
   area: 'workouts',
   routes: [
@@ -35,6 +41,8 @@ const workoutsArea: RemoteAreaModule = {
     { path: '/ai-workout', Component: AiWorkoutRoute, requiresAuth: false },
     { path: '/workout-plan/:id', Component: WorkoutPlanRoute },
     { path: '/workouts/:id', Component: WorkoutPlanRoute },
+    // The guided session, full screen over the shell (its own Exit); Back returns to the plan.
+    { path: '/workout-plan/:id/session', Component: SessionRoute },
     { path: '/exercise-tutorials', Component: TutorialsRoute },
     { path: '/exercise-tutorials/:slug', Component: ExerciseDetailPage },
   ],

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { WorkoutDetailPage } from '../src/features/workout-detail/components/WorkoutDetailPage';
+import { SessionPage } from '../src/features/session/components/SessionPage';
 import { deferred, LocationProbe, makePlan, makeUser, mockFetch, signedIn, signedOut } from './helpers';
 
 function renderDetail(path = '/workout-plan/7') {
@@ -11,6 +12,7 @@ function renderDetail(path = '/workout-plan/7') {
       <Routes>
         <Route path="/workout-plan/:id" element={<WorkoutDetailPage />} />
         <Route path="/workouts/:id" element={<WorkoutDetailPage />} />
+        <Route path="/workout-plan/:id/session" element={<SessionPage />} />
         <Route path="/profile" element={<p>Profile page</p>} />
         <Route path="/ai-workout" element={<p>Generator page</p>} />
       </Routes>
@@ -60,16 +62,13 @@ describe('WorkoutDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
-  it('Start Workout opens the guided session on the first warm-up exercise', async () => {
+  it('Start Workout opens the guided session on its own route, /workout-plan/:id/session', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/workouts/7': { status: 200, body: makePlan() } });
     renderDetail();
     await user.click(await screen.findByRole('button', { name: /Start Workout/ }));
-    const session = screen.getByTestId('workout-session');
-    expect(within(session).getByTestId('session-exercise')).toHaveTextContent('Jumping Jacks');
-    expect(screen.getByRole('button', { name: /Start Workout/ })).toBeDisabled();
-    await user.click(within(session).getByRole('button', { name: 'End Workout' }));
-    expect(screen.queryByTestId('workout-session')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/workout-plan/7/session');
+    expect(await screen.findByTestId('session-exercise')).toHaveTextContent('Jumping Jacks');
   });
 
   it('links catalogue exercises to their tutorial and leaves unknown names as plain text', async () => {
@@ -83,32 +82,24 @@ describe('WorkoutDetailPage', () => {
     expect(within(rows[1]).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('Start Workout brings the session into view with focus on it, and ending it returns focus to Start Workout', async () => {
+  it('the session focuses its heading, links the tutorial in a new tab, and Exit returns focus to Start Workout', async () => {
     const user = userEvent.setup();
-    const scrolled: Element[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this);
-    };
-    try {
-      const plan = makePlan();
-      plan.exercises = plan.exercises.map((e, i) => (i === 0 ? { ...e, slug: 'jumping-jacks' } : e));
-      mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/workouts/7': { status: 200, body: plan } });
-      renderDetail();
-      await user.click(await screen.findByRole('button', { name: /Start Workout/ }));
-      const heading = within(screen.getByTestId('workout-session')).getByRole('heading', { level: 2 });
-      expect(heading).toHaveFocus();
-      expect(scrolled).toContain(heading);
-      // The current exercise's tutorial opens in a new tab, so the session keeps running.
-      const how = within(screen.getByTestId('workout-session')).getByRole('link', { name: /How to do Jumping Jacks/ });
-      expect(how).toHaveAttribute('href', '/exercise-tutorials/jumping-jacks');
-      expect(how).toHaveAttribute('target', '_blank');
-      await user.click(screen.getByRole('button', { name: 'End Workout' }));
-      const start = screen.getByRole('button', { name: /Start Workout/ });
-      await waitFor(() => expect(start).toHaveFocus());
-    } finally {
-      Element.prototype.scrollIntoView = original;
-    }
+    const plan = makePlan();
+    plan.exercises = plan.exercises.map((e, i) => (i === 0 ? { ...e, slug: 'jumping-jacks' } : e));
+    mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/workouts/7': { status: 200, body: plan } });
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: /Start Workout/ }));
+    const session = await screen.findByTestId('workout-session');
+    const heading = within(session).getByRole('heading', { level: 1, name: 'Full Body Strength Builder' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The current exercise's tutorial opens in a new tab, so the session keeps running.
+    const how = within(session).getByRole('link', { name: /How to do Jumping Jacks/ });
+    expect(how).toHaveAttribute('href', '/exercise-tutorials/jumping-jacks');
+    expect(how).toHaveAttribute('target', '_blank');
+    await user.click(within(session).getByRole('button', { name: 'Exit' }));
+    await user.click(await screen.findByRole('button', { name: 'End Workout' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workout-plan\/7$/);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Start Workout/ })).toHaveFocus());
   });
 
   it.each([

@@ -97,3 +97,29 @@ describe('sections', () => {
     expect(estimateSectionMinutes('main', [])).toBe(0);
   });
 });
+
+describe('next plan time (issue 28)', () => {
+  // Imported here to keep the format tests' imports untouched above.
+  const { nextPlanText, nextAllowanceAt } = jest.requireActual('../src/features/generator/lib/time') as typeof import('../src/features/generator/lib/time');
+
+  it('the allowance renews at the next 00:00 UTC, with hours and minutes left', () => {
+    expect(nextAllowanceAt(new Date('2026-11-23T17:30:00Z')).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    expect(nextAllowanceAt(new Date('2026-12-31T23:59:30Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(nextPlanText(new Date('2026-11-23T17:30:00Z'))).toMatch(/00:00 UTC\)?, in 6 h 30 min\.$/);
+    expect(nextPlanText(new Date('2026-11-23T23:15:00Z'))).toMatch(/, in 45 min\.$/);
+    expect(nextPlanText(new Date('2026-11-23T18:00:00Z'))).toMatch(/, in 6 h\.$/);
+  });
+
+  it('names the local time with the UTC note where local time is not UTC', () => {
+    const at = new Date('2026-11-24T00:00:00Z');
+    const text = nextPlanText(new Date('2026-11-23T17:30:00Z'));
+    if (at.getTimezoneOffset() === 0) expect(text).toContain('from 00:00 UTC, in');
+    else expect(text).toContain(`from ${at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })} your time (00:00 UTC), in`);
+  });
+
+  it('counts are pluralised: no "1 sets"', () => {
+    expect(exerciseRowText({ sets: 1, reps: 8 })).toBe('1 set x 8 reps');
+    expect(exerciseRowText({ sets: 3, reps: 1 })).toBe('3 sets x 1 rep');
+    expect(exerciseRowText({ duration: 1 })).toBe('1 second');
+  });
+});

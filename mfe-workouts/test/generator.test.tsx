@@ -121,6 +121,37 @@ describe('GeneratorPage', () => {
     expect(screen.getByText('Core Crusher', { selector: 'strong' })).toBeInTheDocument();
   });
 
+  it('after a generation the new plan leads: focus moves to its heading, and the limit banner says when the next one is possible', async () => {
+    // 17:30 UTC: the allowance renews at 00:00 UTC, 6 h 30 min later.
+    jest.useFakeTimers({ now: new Date('2026-11-23T17:30:00.000Z'), advanceTimers: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const scrolled: Element[] = [];
+      jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+        scrolled.push(this);
+      });
+      base({ 'POST /api/generate-workout': { status: 201, body: makeGenerated({ id: 23, title: 'Evening Flow', created_at: '2026-11-23T17:30:00.000Z' }) } });
+      renderGenerator();
+      await user.click(await screen.findByRole('button', { name: 'Generate Workout' }));
+      const heading = await screen.findByRole('heading', { level: 2, name: 'Evening Flow' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(scrolled).toContain(screen.getByTestId('generated-workout'));
+      expect(within(screen.getByTestId('generated-workout')).getByText('✓ Auto-saved')).toBeInTheDocument();
+
+      // SPEC's limit state stays, and now explains when the next plan can be made.
+      expect(submitButton()).toHaveTextContent('Daily Limit Reached');
+      const banner = screen.getByText('Daily Limit Reached', { selector: ':not(button)' }).closest('[data-tone]')!;
+      expect(banner).toHaveAttribute('data-tone', 'warning');
+      const local = new Date('2026-11-24T00:00:00.000Z').toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+      expect(within(banner as HTMLElement).getByTestId('next-plan-time')).toHaveTextContent(
+        new RegExp(`^Your next plan can be generated (today|tomorrow) from (${local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} your time \\(00:00 UTC\\)|00:00 UTC), in 6 h 30 min\\.$`),
+      );
+    } finally {
+      jest.useRealTimers();
+      jest.restoreAllMocks();
+    }
+  });
+
   it.each([
     ['planner', "Built by FitConnect's planner"],
     ['openai', 'Built with OpenAI'],

@@ -20,8 +20,10 @@ import {
   FOCUS_FALLBACK,
   mainCandidates,
   matchesFocus,
+  MAX_REST_SHARE,
   MIN_FOCUS_POOL,
   prescribe,
+  summarise,
   REGION_OF,
   type CatalogueExercise,
 } from '../../src/workouts/planner';
@@ -177,6 +179,98 @@ describe('built-in planner (property-based)', () => {
     expect(mains.size).toBeGreaterThanOrEqual(10);
     expect(daySeed(7, '2026-03-01')).toBe(daySeed(7, '2026-03-01'));
     expect(daySeed(7, '2026-03-01')).not.toBe(daySeed(8, '2026-03-01'));
+  });
+});
+
+// Issue 28: plans that agree with themselves.
+describe('plans that agree with themselves (property-based)', () => {
+  /** Numbers (or 'a-b' spans) in the summary sentence, e.g. '3-4 sets of 6-8 reps'. */
+  const within = (text: string, value: number) => {
+    const [lo, hi = lo] = text.split('-').map(Number);
+    return value >= lo && value <= hi;
+  };
+  const mainOf = (draft: WorkoutDraft) => draft.sections[1].exercises;
+
+  it('the summary is read off the main work as listed: counts, sets, reps and rest all match', () => {
+    fc.assert(
+      fc.property(requestArb, seedArb, (req, seed) => {
+        const { draft, prescription: rx } = buildPlan(req, seed);
+        const main = mainOf(draft);
+        const summary = summarise(main, rx);
+        expect(draft.description).toContain(summary);
+        const count = /Main work: (\d+) exercises?,/.exec(summary);
+        expect(Number(count?.[1])).toBe(main.length);
+        const repped = main.filter((e) => e.reps !== null);
+        const reps = /(\d+(?:-\d+)?) sets? of (\d+(?:-\d+)?) reps/.exec(summary);
+        if (repped.length) {
+          expect(reps).not.toBeNull();
+          for (const e of repped) {
+            expect(within(reps![1], e.sets)).toBe(true);
+            expect(within(reps![2], e.reps as number)).toBe(true);
+          }
+        } else expect(reps).toBeNull();
+        const rest = /(\d+(?:-\d+)?) s rest between sets/.exec(summary);
+        for (const e of main.filter((x) => x.sets > 1)) expect(within(rest![1], e.restTime)).toBe(true);
+        // Notes agree with the numbers of their own row.
+        for (const e of main) if (e.sets > 1) expect(e.notes).toContain(`rest ${e.restTime} s`);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('selected equipment is used where it suits the goal', () => {
+    // Loading gear (not a mat or roller) that the main pool offers for this goal and focus: one piece ticked is
+    // always used; of several, at least two (the planner also balances movement patterns, so not every piece
+    // of a long list makes it into a short session).
+    fc.assert(
+      fc.property(requestArb, seedArb, (req, seed) => {
+        const { picks, focusUsed, prescription: rx } = buildPlan(req, seed);
+        const pool = mainCandidates(req, rx, focusUsed);
+        const offered = req.equipment.filter((q) => !['bodyweight', 'yoga mat', 'foam roller'].includes(q) && pool.some((e) => e.equipment.includes(q)));
+        const mainPicks = picks[1].map((p) => ex(p.id));
+        const used = offered.filter((q) => mainPicks.some((e) => e.equipment.includes(q)));
+        expect(used.length).toBeGreaterThanOrEqual(Math.min(offered.length, new Set(mainPicks.map((e) => e.id)).size, 2));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('work, not rest, fills the time: rest between sets stays within the stated share of the session per goal', () => {
+    fc.assert(
+      fc.property(requestArb, seedArb, (req, seed) => {
+        const { draft, prescription: rx } = buildPlan(req, seed);
+        const session = draft.sections.reduce((t, s) => t + estimateSectionSeconds(s.name, s.exercises), 0);
+        const rest = mainOf(draft).reduce((t, e) => t + e.sets * e.restTime, 0);
+        const bound = rx.format === 'intervals' ? MAX_REST_SHARE.intervals : MAX_REST_SHARE[rx.goal];
+        expect(rx.maxRestShare).toBe(bound);
+        expect(rest / session).toBeLessThanOrEqual(bound + 1e-9);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('no "1 sets" (or "1 times", "1 exercises", "1 reps", "1 minutes") anywhere in a plan\'s text', () => {
+    fc.assert(
+      fc.property(requestArb, seedArb, (req, seed) => {
+        const { draft } = buildPlan(req, seed);
+        const texts = [draft.title, draft.description ?? '', ...draft.tips, ...draft.sections.flatMap((s) => s.exercises.map((e) => e.notes ?? ''))];
+        for (const t of texts) expect(t).not.toMatch(/\b1 (sets|times|exercises|reps|minutes|holds|rounds)\b/);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the issue 28 example: a ticked dumbbell is used, three or more moves, no long rests filling the session', () => {
+    const req: WorkoutRequest = {
+      age: 30, gender: 'male', fitnessLevel: 'advanced', focusArea: 'legs', duration: 30,
+      equipment: ['bodyweight', 'dumbbell'], goals: ['strength'], injuries: [],
+    };
+    for (let seed = 1; seed <= 20; seed++) {
+      const main = mainOf(buildPlan(req, seed).draft);
+      expect(main.length).toBeGreaterThanOrEqual(3);
+      expect(main.some((e) => (e.equipment ?? []).includes('dumbbell'))).toBe(true);
+      for (const e of main) expect(e.restTime).toBeLessThanOrEqual(prescribe(req).rest);
+    }
   });
 });
 

@@ -54,8 +54,32 @@ export interface Prescription {
   gentleOnly: boolean;
   /** Static-stretch hold in the cool-down. */
   stretchHold: number;
-  summary: string;
+  /**
+   * The most of the whole session (SPEC §9 estimate) that rest between sets may take (issue 28: work, not
+   * rest, fills the time). The planner lowers rests toward restMin to keep under it; see MAX_REST_SHARE.
+   */
+  maxRestShare: number;
+  /** The guideline the dosing comes from, cited in the plan's summary. */
+  source: string;
 }
+
+/**
+ * Rest between sets as a share of the whole session, at most, by session type. Heavy strength sets are
+ * short (5-6 reps, ~25 s) and need 90 s+ between them [ACSM-RT]/[NSCA], so rest is the larger part of their
+ * main work; the warm-up and cool-down are all work. Circuits, intervals and holds keep rests short.
+ * Checked for every goal by api/test/workouts/planner.property.test.ts.
+ */
+export const MAX_REST_SHARE: Record<Goal | 'intervals', number> = {
+  strength: 0.45,
+  muscle: 0.4,
+  'general fitness': 0.4,
+  rehabilitation: 0.4,
+  toning: 0.35,
+  endurance: 0.3,
+  'weight loss': 0.3,
+  intervals: 0.35,
+  flexibility: 0.2,
+};
 
 /** When several goals are chosen, the first in this order shapes the session (safety first). */
 export const GOAL_PRIORITY: readonly Goal[] = [
@@ -113,7 +137,7 @@ export function prescribe(req: Pick<WorkoutRequest, 'goals' | 'fitnessLevel' | '
     return {
       goal, format: 'holds', sets: [2, 3, 4][li], minSets: 2, maxSets: 4, reps: 0, repSeconds: 0,
       holdSeconds: stretchHold, rest: 10, restMin: 5, restMax: 20, maxDifficulty, gentleOnly: false, stretchHold,
-      summary: `Flexibility: ${[2, 3, 4][li]} holds of ${stretchHold} s per position (ACSM 2011).`,
+      maxRestShare: MAX_REST_SHARE.flexibility, source: 'ACSM 2011',
     };
   }
 
@@ -142,9 +166,7 @@ export function prescribe(req: Pick<WorkoutRequest, 'goals' | 'fitnessLevel' | '
     holdSeconds: format === 'intervals' ? [30, 40, 45][li] : goal === 'rehabilitation' ? 20 : holdSeconds,
     rest, restMin, restMax, maxDifficulty: goal === 'rehabilitation' ? 1 : maxDifficulty,
     gentleOnly: goal === 'rehabilitation', stretchHold,
-    summary:
-      format === 'intervals'
-        ? `Intervals: ${[30, 40, 45][li]} s work / ${rest} s rest (ACSM HIIT guidance).`
-        : `${sets} sets of ${reps} reps, about ${rest} s rest (${row.source}).`,
+    maxRestShare: format === 'intervals' ? MAX_REST_SHARE.intervals : MAX_REST_SHARE[goal],
+    source: format === 'intervals' ? 'ACSM HIIT guidance' : row.source,
   };
 }

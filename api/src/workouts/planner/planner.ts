@@ -176,11 +176,22 @@ const COARSE_GROUP: Partial<Record<CatalogueExercise['pattern'], string>> = {
   carry: 'conditioning', conditioning: 'conditioning',
 };
 
-function buildMain(pool: CatalogueExercise[], rx: Prescription, budget: number, rand: () => number, fullBody: boolean, weightLoss: boolean): Block[] {
-  const order = shuffle(pool, rand);
+/** Equipment that is only a surface or a tool for the warm-up/cool-down: no reason to build main work around it. */
+const SUPPORT_GEAR = new Set(['bodyweight', 'yoga mat', 'foam roller']);
+
+/**
+ * The main work: blocks of one exercise each, at a fixed rest between sets. Time is filled with work (more
+ * exercises, then more sets), never by stretching the rests; what is left under the budget goes to the warm-up
+ * and cool-down (see buildPlan). `order` is the shuffled pool.
+ */
+function buildMain(order: CatalogueExercise[], rx: Prescription, budget: number, rest: number, opts: { fullBody: boolean; weightLoss: boolean; gear: ReadonlySet<string> }): Block[] {
+  const { fullBody, weightLoss } = opts;
   const groupOf = (e: CatalogueExercise) => (fullBody ? COARSE_GROUP[e.pattern] ?? e.pattern : e.pattern);
   const groupCount = new Map<string, number>();
   const useCount = new Map<string, number>();
+  // Selected equipment not used yet (issue 28: a ticked dumbbell should be used where it suits the goal; the pool
+  // holds only moves that suit it).
+  const unusedGear = new Set([...opts.gear].filter((q) => !SUPPORT_GEAR.has(q)));
   const preferred = rx.maxDifficulty;
 
   const pickNext = (): CatalogueExercise => {
@@ -194,6 +205,8 @@ function buildMain(pool: CatalogueExercise[], rx: Prescription, budget: number, 
       if (weightLoss && g === 'conditioning') score -= 5;
       // Whole-body sessions favour compound movements over isolation work.
       if (fullBody && ISOLATION.has(e.pattern)) score += 3;
+      // Equipment the user has ticked and no exercise uses yet comes first (worth more than one repeated group).
+      if (e.equipment.some((q) => unusedGear.has(q))) score -= 15;
       if (score < bestScore) {
         bestScore = score;
         best = e;
@@ -201,8 +214,10 @@ function buildMain(pool: CatalogueExercise[], rx: Prescription, budget: number, 
     }
     useCount.set(best.id, (useCount.get(best.id) ?? 0) + 1);
     groupCount.set(groupOf(best), (groupCount.get(groupOf(best)) ?? 0) + 1);
+    for (const q of best.equipment) unusedGear.delete(q);
     return best;
   };
+  const block = (sets: number): Block => ({ ...makeBlock(pickNext(), sets, rx), rest });
 
   // NSCA: about 6-10 exercises per session; circuits and intervals use more stations.
   const maxExercises = rx.format === 'circuit' || rx.format === 'intervals' ? 10 : rx.format === 'holds' ? 12 : 7;
@@ -210,11 +225,14 @@ function buildMain(pool: CatalogueExercise[], rx: Prescription, budget: number, 
   // 1. Whole blocks at the prescribed sets while they fit.
   for (let guard = 0; guard < 40; guard++) {
     const cur = total(blocks);
-    if (cur >= budget || blocks.length >= Math.max(order.length, 1) * 2) break;
-    if (blocks.length >= maxExercises) break;
-    const b = makeBlock(pickNext(), rx.sets, rx);
-    // Add a whole block only when it brings the section closer to its budget.
-    if (blocks.length > 0 && cur + blockSeconds(b) - budget > budget - cur) break;
+    if (blocks.length >= Math.max(order.length, 1) * 2 || blocks.length >= maxExercises) break;
+    if (cur >= budget && blocks.length >= 3) break;
+    const b = block(rx.sets);
+    // Add a whole block when it brings the section closer to its budget, or (issue 28: not two exercises and
+    // long rests) while there are fewer than 3 and each could still have 2 sets; step 3 then trims sets.
+    const closer = cur + blockSeconds(b) - budget <= budget - cur;
+    const roomForThree = blocks.length < 3 && [...blocks, b].reduce((t, x) => t + 2 * (x.work + x.rest), 0) <= budget;
+    if (blocks.length > 0 && !closer && !roomForThree) break;
     blocks.push(b);
   }
   // 2. Under budget: more sets (up to the guideline maximum), then more exercises.
@@ -223,26 +241,21 @@ function buildMain(pool: CatalogueExercise[], rx: Prescription, budget: number, 
     if (total(blocks) >= budget - smallest / 2) break;
     const growable = blocks.filter((b) => b.sets < rx.maxSets).sort((a, b) => a.sets - b.sets)[0];
     if (growable) growable.sets += 1;
-    else blocks.push(makeBlock(pickNext(), rx.minSets, rx));
+    else blocks.push(block(rx.minSets));
   }
   // 3. Over budget: fewer sets, then fewer exercises.
   for (let guard = 0; guard < 300 && total(blocks) > budget; guard++) {
     const over = total(blocks) - budget;
     const shrinkable = blocks.filter((b) => b.sets > rx.minSets).sort((a, b) => b.sets - a.sets)[0];
     if (shrinkable && over >= (shrinkable.work + shrinkable.rest) / 2) shrinkable.sets -= 1;
-    else if (blocks.length > 1 && over >= blockSeconds(blocks[blocks.length - 1]) / 2) blocks.pop();
+    // Three exercises stay while a set can still go (step 1 added them on purpose).
+    else if (blocks.length > (shrinkable ? 3 : 1) && over >= blockSeconds(blocks[blocks.length - 1]) / 2) blocks.pop();
     else break;
   }
-  // 4. Fine-tune the rest between sets within the guideline range.
-  const sets = blocks.reduce((s, b) => s + b.sets, 0);
-  const delta = Math.trunc((budget - total(blocks)) / Math.max(1, sets));
-  // Rests are rounded to 5 s (no 'rest 61 s'); the remainder is absorbed by the change-over time that rounds the
-  // main section up to whole minutes (see buildPlan).
-  const lo = Math.ceil(rx.restMin / 5) * 5;
-  const hi = Math.max(lo, Math.floor(rx.restMax / 5) * 5);
-  for (const b of blocks) b.rest = Math.min(hi, Math.max(lo, roundTo5(b.rest + delta)));
   return blocks;
 }
+
+const restSeconds = (blocks: Block[]) => blocks.reduce((s, b) => s + b.sets * b.rest, 0);
 
 const roundTo5 = (n: number) => Math.round(n / 5) * 5;
 
@@ -309,7 +322,24 @@ export function buildPlan(req: WorkoutRequest, seed: number): PlanResult {
   const cdTarget = clamp(Math.round(req.duration * (wantsFlex ? 0.2 : 0.1)), 2, wantsFlex ? 15 : 10);
   const mainBudget = T - (wuTarget + cdTarget) * 60;
 
-  const blocks = buildMain(pool, rx, mainBudget, rand, focusUsed === 'full body', rx.goal === 'weight loss');
+  // Rest starts at the guideline's value (rounded to 5 s: no 'rest 61 s') and comes down toward its minimum
+  // while rest would take more of the session than the goal allows (issue 28: work, not rest, fills the time).
+  const order = shuffle(pool, rand);
+  const restLo = Math.ceil(rx.restMin / 5) * 5;
+  const mainOpts = { fullBody: focusUsed === 'full body', weightLoss: rx.goal === 'weight loss', gear: equipment };
+  let blocks: Block[] = [];
+  for (let rest = Math.max(restLo, roundTo5(rx.rest)); rest >= restLo; rest -= 5) {
+    blocks = buildMain(order, rx, mainBudget, rest, mainOpts);
+    if (restSeconds(blocks) <= rx.maxRestShare * T) break;
+  }
+  // Still too much rest at the guideline's shortest rest: fewer sets, then fewer exercises; the warm-up and
+  // cool-down (all work) take the time.
+  for (let guard = 0; guard < 100 && restSeconds(blocks) > rx.maxRestShare * T; guard++) {
+    const b = blocks.filter((x) => x.sets > 1).sort((a, c) => c.sets - a.sets)[0];
+    if (b) b.sets -= 1;
+    else if (blocks.length > 1) blocks.pop();
+    else break;
+  }
   // Keep at least 3 minutes for warm-up + cool-down.
   for (let guard = 0; guard < 100 && Math.ceil(total(blocks) / 60) > req.duration - 3; guard++) {
     const b = blocks.filter((x) => x.sets > 1).sort((a, c) => c.sets - a.sets)[0];
@@ -444,7 +474,7 @@ export function buildPlan(req: WorkoutRequest, seed: number): PlanResult {
   const gearList = [...new Set(main.flatMap((m) => m.equipment ?? []))];
   const description =
     `A ${req.duration}-minute ${req.fitnessLevel} ${req.focusArea} session for ${GOAL_OPTIONS.filter((g) => req.goals.includes(g)).join(', ')}` +
-    ` using ${gearList.length ? gearList.join(', ') : 'bodyweight'}. ${rx.summary}` +
+    ` using ${gearList.length ? gearList.join(', ') : 'bodyweight'}. ${summarise(main, rx)}` +
     (injuries.size ? ` Movements that load your ${INJURY_OPTIONS.filter((i) => injuries.has(i)).join(', ')} are left out.` : '') +
     (focusUsed !== req.focusArea ? ` Few ${req.focusArea} moves suit your equipment and injuries, so ${focusUsed} exercises fill the session.` : '');
   const muscleCount = new Map<Muscle, number>();
@@ -457,6 +487,39 @@ export function buildPlan(req: WorkoutRequest, seed: number): PlanResult {
     focusUsed,
     prescription: rx,
   };
+}
+
+/** 'n word' with the right plural ('1 set', '3 sets'). */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+const span = (values: number[]): string => {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo === hi ? String(lo) : `${lo}-${hi}`;
+};
+
+/**
+ * The plan's one-line dosing summary, read off the main work as listed (issue 28: it once quoted the
+ * guideline's '3 sets of 6 reps, about 150 s rest' while the list said 4 x 8 with 140 s rest).
+ */
+export function summarise(main: readonly WorkoutExercise[], rx: Pick<Prescription, 'format' | 'source'>): string {
+  const parts: string[] = [];
+  const repped = main.filter((e) => e.reps !== null);
+  const timed = main.filter((e) => e.reps === null);
+  const sets = (list: readonly WorkoutExercise[]) => {
+    const s = span(list.map((e) => e.sets));
+    return s === '1' ? '1 set' : `${s} sets`;
+  };
+  if (repped.length) parts.push(`${sets(repped)} of ${span(repped.map((e) => e.reps as number))} reps`);
+  if (timed.length) {
+    const work = `${span(timed.map((e) => e.workTime ?? 0))} s`;
+    parts.push(rx.format === 'intervals' ? `${sets(timed)} of ${work} work` : `${sets(timed)} of ${work} holds`);
+  }
+  const rests = main.filter((e) => e.sets > 1).map((e) => e.restTime);
+  const rest = rests.length ? `, ${span(rests)} s rest between sets` : '';
+  return `Main work: ${plural(main.length, 'exercise')}, ${parts.join(' and ')}${rest} (${rx.source}).`;
 }
 
 function mainNote(b: Block, rx: Prescription): string {

@@ -3,7 +3,15 @@ import styled from 'styled-components';
 import type { GeneratedWorkout, WorkoutExercise } from '@fitconnect/contracts';
 import { WORKOUT_GENERATOR_LABELS } from '@fitconnect/contracts/workouts';
 import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
-import { capitalize, exerciseRowText, formatClock, formatDuration } from '../../workout-detail/lib/format';
+import { capitalize, exerciseRowText, formatClock, formatDuration, plural } from '../../workout-detail/lib/format';
+
+// Scrolled to after a generation: clear of the shell's sticky top bar (and, on a phone, of the toast under it).
+const Root = styled(Card)`
+  scroll-margin-top: 88px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    scroll-margin-top: 136px;
+  }
+`;
 
 const Head = styled.div`
   display: flex;
@@ -50,8 +58,8 @@ function exerciseDetail(ex: WorkoutExercise): string {
   const parts: string[] = [];
   const main = exerciseRowText(ex);
   if (main) parts.push(main);
-  else if (ex.workTime) parts.push(`${ex.sets > 1 ? `${ex.sets} x ` : ''}${ex.workTime < 60 ? `${ex.workTime} seconds` : formatClock(ex.workTime)}`);
-  if (ex.restTime > 0 && ex.sets > 1) parts.push(`rest ${ex.restTime}s`);
+  else if (ex.workTime) parts.push(`${ex.sets > 1 ? `${ex.sets} x ` : ''}${ex.workTime < 60 ? plural(ex.workTime, 'second') : formatClock(ex.workTime)}`);
+  if (ex.restTime > 0 && ex.sets > 1) parts.push(`rest ${ex.restTime} s`);
   return parts.join(' · ');
 }
 
@@ -64,7 +72,7 @@ export interface GeneratedWorkoutCardProps {
 /** The generated (or loaded) workout, marked auto-saved, with a link to its detail page. */
 export function GeneratedWorkoutCard({ workout, origin }: GeneratedWorkoutCardProps) {
   return (
-    <Card as="section" aria-labelledby="generated-workout-title" data-testid="generated-workout">
+    <Root as="section" aria-labelledby="generated-workout-title" data-testid="generated-workout">
       <CardBody>
         <Head>
           <Badges>
@@ -73,7 +81,10 @@ export function GeneratedWorkoutCard({ workout, origin }: GeneratedWorkoutCardPr
             <Badge>{formatDuration(workout.duration)}</Badge>
             {workout.difficulty && <Badge>{capitalize(workout.difficulty)}</Badge>}
           </Badges>
-          <h2 id="generated-workout-title">{workout.title}</h2>
+          {/* tabIndex -1: focus moves here after a generation (issue 28), so the new plan is what is read first. */}
+          <h2 id="generated-workout-title" tabIndex={-1} style={{ outline: 'none' }}>
+            {workout.title}
+          </h2>
           {/* The page is called "AI Workout Generator"; each plan says whether AI made it. */}
           <Muted data-testid="plan-generator">{WORKOUT_GENERATOR_LABELS[workout.generator] ?? WORKOUT_GENERATOR_LABELS.planner}</Muted>
           {workout.description && <Muted>{workout.description}</Muted>}
@@ -109,6 +120,6 @@ export function GeneratedWorkoutCard({ workout, origin }: GeneratedWorkoutCardPr
           </Button>
         </div>
       </CardBody>
-    </Card>
+    </Root>
   );
 }

@@ -8,7 +8,7 @@ import { useSavedWorkouts } from '../api/get-saved-workouts';
 import { useTodayWorkouts } from '../api/get-today-workouts';
 import { useDeleteSavedWorkout } from '../api/delete-saved-workout';
 import { defaultFormValues, validateForm, valuesFromWorkout, type WorkoutFormErrors, type WorkoutFormValues } from '../lib/form';
-import { formatTimeOfDay } from '../lib/time';
+import { formatTimeOfDay, nextPlanText } from '../lib/time';
 import { GeneratedWorkoutCard } from './GeneratedWorkoutCard';
 import { SavedWorkoutsList } from './SavedWorkoutsList';
 import { WorkoutForm } from './WorkoutForm';
@@ -72,15 +72,34 @@ export function GeneratorPage() {
   const today = useTodayWorkouts(isSignedIn);
   const todaysWorkout = today.data?.[0];
   const limitReached = !!todaysWorkout;
+  // The banner says when the allowance renews; 'in N h M min' is refreshed once a minute.
+  const [, setMinuteTick] = useState(0);
+  useEffect(() => {
+    if (!limitReached) return;
+    const t = setInterval(() => setMinuteTick((n) => n + 1), 60_000);
+    return () => clearInterval(t);
+  }, [limitReached]);
+  const now = new Date();
   const saved = useSavedWorkouts(isSignedIn && (showSaved || loadParam !== null));
 
   const reveal = () => setTimeout(() => resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
+  // After a generation the new plan leads (issue 28): once it has rendered, scroll to it and move focus to its
+  // heading, so the limit banner that now appears above is not the first thing seen or read.
+  // (onSuccess runs while the mutation still reads as pending, so this waits for the card to be there.)
+  const leadWithPlan = useRef(false);
+  useEffect(() => {
+    const heading = leadWithPlan.current ? document.getElementById('generated-workout-title') : null;
+    if (!heading) return;
+    leadWithPlan.current = false;
+    (heading.closest('[data-testid="generated-workout"]') ?? heading).scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    heading.focus({ preventScroll: true });
+  });
 
   const generate = useGenerateWorkout({
     onSuccess: (workout) => {
       setShown({ workout, origin: 'generated' });
       toast({ title: 'Workout Generated!', description: 'Your workout has been created and saved automatically.', variant: 'success' });
-      reveal();
+      leadWithPlan.current = true;
     },
     onError: (err) => {
       const { title, description } = generateErrorText(err);
@@ -153,7 +172,7 @@ export function GeneratorPage() {
             You've already generated today's workout: <strong>{todaysWorkout.title}</strong>
             {formatTimeOfDay(todaysWorkout.created_at ?? todaysWorkout.createdAt) &&
               ` at ${formatTimeOfDay(todaysWorkout.created_at ?? todaysWorkout.createdAt)}`}
-            . You can generate a new one tomorrow.{' '}
+            . <span data-testid="next-plan-time">{nextPlanText(now)}</span>{' '}
             {'deleted' in todaysWorkout ? (
               'You have since deleted it.'
             ) : (

@@ -1,8 +1,10 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardBody, focusRing, visuallyHidden } from '@fitconnect/shared-ui';
+import { Badge, Button, focusRing, visuallyHidden } from '@fitconnect/shared-ui';
+import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
 import { DoneIcon } from '../../../lib/icons';
-import { formatClock } from '../../workout-detail/lib/format';
+import { formatClock, plural } from '../../workout-detail/lib/format';
+import { useWakeLock } from '../lib/wakeLock';
 import {
   currentStep,
   initSession,
@@ -14,20 +16,34 @@ import {
   type SessionStep,
 } from '../model/session';
 
-const Panel = styled(Card)`
-  border-width: 2px;
-  border-color: ${({ theme }) => theme.colors.primary};
+/*
+ * A fixed full-screen layer over the shell (issue 28): the shell's top bar and bottom tabs stay mounted
+ * underneath, so the shell needs no change; the layer has its own Exit. Below the dialog layer, so the
+ * exit confirmation shows above it.
+ */
+const Layer = styled.section`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.overlay - 1};
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.bg};
+  color: ${({ theme }) => theme.colors.text};
+  overflow-y: auto;
+  touch-action: pan-y;
 `;
 
-const Top = styled.div`
+const Top = styled.header`
   display: flex;
   justify-content: space-between;
   align-items: center;
-  gap: 8px;
-  flex-wrap: wrap;
-  h2 {
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
+    overflow-wrap: anywhere;
     &:focus {
       outline: none;
     }
@@ -35,11 +51,8 @@ const Top = styled.div`
 `;
 
 const Track = styled.div`
-  height: 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  height: 8px;
   background: ${({ theme }) => theme.colors.surfaceAlt};
-  overflow: hidden;
-  margin: ${({ theme }) => theme.space.md} 0;
 `;
 
 const Fill = styled.div<{ $pct: number }>`
@@ -49,21 +62,32 @@ const Fill = styled.div<{ $pct: number }>`
   transition: width 0.3s ease;
 `;
 
-const Now = styled.div`
+const Body = styled.div`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
   text-align: center;
-  padding: ${({ theme }) => theme.space.lg} 0;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  width: 100%;
+  max-width: 760px;
+  margin: 0 auto;
 `;
 
 const ExerciseName = styled.p`
-  margin: 8px 0;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  margin: 0;
+  font-size: clamp(1.75rem, 6vw, 2.75rem);
   font-weight: 700;
+  line-height: 1.15;
 `;
 
-const Big = styled.p`
-  margin: 8px 0;
-  font-size: 3rem;
-  font-weight: 700;
+const Timer = styled.p`
+  margin: 0;
+  font-size: clamp(4.5rem, 22vw, 9rem);
+  font-weight: 800;
+  line-height: 1;
   font-variant-numeric: tabular-nums;
 `;
 
@@ -79,8 +103,9 @@ const Hidden = styled.span`
 `;
 
 const Muted = styled.p`
-  margin: 4px 0;
+  margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
+  line-height: 1.5;
 `;
 
 const Controls = styled.div`
@@ -88,20 +113,33 @@ const Controls = styled.div`
   flex-wrap: wrap;
   justify-content: center;
   gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
 `;
 
-const NextUp = styled.p`
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  padding-top: ${({ theme }) => theme.space.md};
+const NextLine = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Keys = styled.p`
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: center;
+  @media (pointer: coarse) {
+    display: none;
+  }
 `;
 
 function describe(step: SessionStep): string {
   if (step.mode === 'timed') return `${step.sets > 1 ? `${step.sets} x ` : ''}${formatClock(step.seconds)}`;
-  if (step.reps) return `${step.sets} sets x ${step.reps} reps`;
-  return step.sets > 1 ? `${step.sets} sets` : 'At your own pace';
+  if (step.reps) return `${plural(step.sets, 'set')} x ${plural(step.reps, 'rep')}`;
+  return step.sets > 1 ? plural(step.sets, 'set') : 'At your own pace';
 }
 
 function needsTicking(s: SessionState): boolean {
@@ -109,23 +147,54 @@ function needsTicking(s: SessionState): boolean {
   return !!step && !s.paused && (s.phase === 'rest' || step.mode === 'timed');
 }
 
+/** The one 'next' line: during a rest, the set coming up; otherwise the exercise after this one. */
+export function nextLine(s: SessionState): string {
+  const step = currentStep(s);
+  if (!step) return '';
+  if (s.phase === 'rest') return `Next: ${step.name}, set ${s.set + 1} of ${step.sets}`;
+  const next = nextStep(s);
+  return next ? `Next up: ${next.name} (${describe(next)})` : 'Last exercise!';
+}
+
+/** What a screen reader hears when the phase changes (never the per-second countdown). */
+function announcement(s: SessionState): string {
+  const step = currentStep(s);
+  if (s.phase === 'finished' || !step) return 'Workout complete.';
+  if (s.phase === 'rest') return `Rest, ${s.remaining} seconds. ${nextLine(s)}.`;
+  const set = step.sets > 1 ? `, set ${s.set} of ${step.sets}` : '';
+  return `${step.name}${set}: ${describe(step)}.`;
+}
+
+export interface SessionTotals {
+  completedSets: number;
+  skippedExercises: number;
+  elapsedSeconds: number;
+}
+
 export interface WorkoutSessionProps {
   title: string;
   exercises: readonly SessionExercise[];
+  /** Leave the session without finishing (after the user confirmed). */
   onExit: () => void;
+  /** Done on the summary screen: the session is over (the session log hooks in through this). */
+  onDone: (totals: SessionTotals) => void;
 }
 
-/** The guided session started by 'Start Workout' (logic in ../model/session.ts). */
-export function WorkoutSession({ title, exercises, onExit }: WorkoutSessionProps) {
+const SWIPE_PX = 60;
+
+/** The guided session: full screen, keyboard and swipe controls, screen kept awake (logic in ../model/session.ts). */
+export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSessionProps) {
   const [state, dispatch] = useReducer(sessionReducer, exercises, initSession);
+  const [confirmExit, setConfirmExit] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const layerRef = useRef<HTMLElement>(null);
   const ticking = needsTicking(state);
+  const finished = state.phase === 'finished';
+  useWakeLock(!finished);
 
   useEffect(() => {
-    // On a phone the session opens below the fold: bring it into view, then move focus to it.
-    headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     headingRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [finished]);
 
   useEffect(() => {
     if (!ticking) return;
@@ -133,97 +202,173 @@ export function WorkoutSession({ title, exercises, onExit }: WorkoutSessionProps
     return () => clearInterval(t);
   }, [ticking]);
 
+  const forward = () => dispatch({ type: state.phase === 'rest' ? 'SKIP_REST' : 'COMPLETE_SET' });
+  const back = () => dispatch({ type: 'PREVIOUS_EXERCISE' });
+  const exit = () => (finished ? onExit() : setConfirmExit(true));
+
+  // Keyboard: Space pause/resume, arrows next/previous, Esc exit (with confirmation).
+  const keys = useRef({ forward, back, exit, finished, confirmExit });
+  keys.current = { forward, back, exit, finished, confirmExit };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const k = keys.current;
+      if (k.confirmExit || e.altKey || e.ctrlKey || e.metaKey) return; // the dialog handles its own keys
+      const target = e.target as HTMLElement | null;
+      const onControl = !!target?.closest('button, a, input, select, textarea');
+      if (e.key === 'Tab') {
+        // The shell's top bar and tabs are still there under the layer: Tab stays within the session.
+        const items = [...(layerRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
+        if (!items.length) return;
+        const i = items.indexOf(document.activeElement as HTMLElement);
+        const wrapTo = e.shiftKey ? (i <= 0 ? items[items.length - 1] : null) : i === -1 || i === items.length - 1 ? items[0] : null;
+        if (wrapTo) {
+          e.preventDefault();
+          wrapTo.focus();
+        }
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        k.exit();
+      } else if (k.finished) {
+        return;
+      } else if (e.key === ' ' && !onControl) {
+        e.preventDefault();
+        dispatch({ type: 'TOGGLE_PAUSE' });
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        k.forward();
+      } else if (e.key === 'ArrowLeft') {
+        e.preventDefault();
+        k.back();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Swipe (pointer events): left = next, right = previous; vertical moves scroll as usual.
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (e: ReactPointerEvent) => {
+    start.current = e.pointerType === 'mouse' ? null : { x: e.clientX, y: e.clientY };
+  };
+  const onPointerUp = (e: ReactPointerEvent) => {
+    const s = start.current;
+    start.current = null;
+    if (!s || finished) return;
+    const dx = e.clientX - s.x;
+    const dy = e.clientY - s.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    if (dx < 0) forward();
+    else back();
+  };
+
   const step = currentStep(state);
-  const next = nextStep(state);
   const pct = Math.round(sessionProgress(state) * 100);
   const total = state.steps.length;
+  const timed = !!step && (state.phase === 'rest' || step.mode === 'timed');
 
   return (
-    <Panel as="section" aria-labelledby="session-heading" data-testid="workout-session">
-      <CardBody>
-        <Top>
-          <h2 id="session-heading" ref={headingRef} tabIndex={-1}>
-            {state.phase === 'finished' ? 'Workout Complete!' : `Workout in progress: ${title}`}
-          </h2>
-          <Button variant="ghost" size="sm" onClick={onExit}>
-            {state.phase === 'finished' ? 'Close' : 'End Workout'}
+    <Layer ref={layerRef} aria-labelledby="session-heading" data-testid="workout-session" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = null)}>
+      <Top>
+        <h1 id="session-heading" ref={headingRef} tabIndex={-1}>
+          {finished ? 'Workout Complete!' : title}
+        </h1>
+        {!finished && (
+          <Button variant="outline" size="sm" onClick={exit}>
+            Exit
           </Button>
-        </Top>
-        <Track role="progressbar" aria-label="Workout progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-          <Fill $pct={pct} />
-        </Track>
+        )}
+      </Top>
+      <Track role="progressbar" aria-label="Workout progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <Fill $pct={pct} />
+      </Track>
+      {/* Phase changes are announced here; the countdown itself is not read out every second. */}
+      <Hidden aria-live="polite" aria-atomic="true" data-testid="session-announcement">
+        {announcement(state)}
+      </Hidden>
 
-        {state.phase === 'finished' || !step ? (
-          <Now>
-            <Big aria-hidden="true">
-              <DoneIcon />
-            </Big>
-            <ExerciseName>Great work!</ExerciseName>
-            <Muted>
-              {state.completedSets} {state.completedSets === 1 ? 'set' : 'sets'} completed in {formatClock(state.elapsed)}
-              {state.skippedSteps > 0 ? `, ${state.skippedSteps} skipped` : ''}.
-            </Muted>
-            <Controls style={{ marginTop: 16 }}>
-              <Button variant="outline" onClick={() => dispatch({ type: 'RESTART' })}>
-                Start Again
-              </Button>
-              <Button onClick={onExit}>Back to Plan</Button>
-            </Controls>
-          </Now>
-        ) : (
-          <>
-            <Now aria-live="polite">
-              <Badge tone="info">
-                {step.sectionTitle} · Exercise {state.index + 1} of {total}
-              </Badge>
-              <ExerciseName data-testid="session-exercise">{state.phase === 'rest' ? 'Rest' : step.name}</ExerciseName>
+      {finished || !step ? (
+        <Body>
+          <Timer as="div" aria-hidden="true">
+            <DoneIcon />
+          </Timer>
+          <ExerciseName>Great work!</ExerciseName>
+          <Muted data-testid="session-summary">
+            {plural(state.completedSets, 'set')} completed in {formatClock(state.elapsed)}
+            {state.skippedSteps > 0 ? `, ${plural(state.skippedSteps, 'exercise')} skipped` : ''}.
+          </Muted>
+          <Controls>
+            <Button variant="outline" onClick={() => dispatch({ type: 'RESTART' })}>
+              Start Again
+            </Button>
+            <Button onClick={() => onDone({ completedSets: state.completedSets, skippedExercises: state.skippedSteps, elapsedSeconds: state.elapsed })}>
+              Done
+            </Button>
+          </Controls>
+        </Body>
+      ) : (
+        <>
+          <Body>
+            <Badge tone="info">
+              {step.sectionTitle} · Exercise {state.index + 1} of {total}
+            </Badge>
+            <ExerciseName data-testid="session-exercise">{state.phase === 'rest' ? 'Rest' : step.name}</ExerciseName>
+            {state.phase === 'work' && <Muted>{`${step.sets > 1 ? `Set ${state.set} of ${step.sets} · ` : ''}${describe(step)}`}</Muted>}
+            {timed && (
+              <Timer data-testid="session-timer" role="timer" aria-live="off" aria-label={`${plural(state.remaining, 'second')} left`}>
+                {formatClock(state.remaining)}
+              </Timer>
+            )}
+            {state.phase === 'work' && step.mode === 'reps' && step.reps && (
+              <Timer aria-hidden="true" data-testid="session-reps">
+                {step.reps}
+              </Timer>
+            )}
+            {state.paused && <Badge tone="warning">Paused</Badge>}
+            {step.notes && state.phase === 'work' && <Muted>{step.notes}</Muted>}
+            {step.slug && state.phase === 'work' && (
               <Muted>
-                {state.phase === 'rest'
-                  ? `Next: ${step.name}, set ${state.set + 1} of ${step.sets}`
-                  : `${step.sets > 1 ? `Set ${state.set} of ${step.sets} · ` : ''}${describe(step)}`}
+                <TutorialLink href={`/exercise-tutorials/${step.slug}`} target="_blank" rel="noopener noreferrer">
+                  How to do {step.name}
+                  <Hidden> (opens the tutorial in a new tab)</Hidden>
+                </TutorialLink>
               </Muted>
-              {step.notes && state.phase === 'work' && <Muted>{step.notes}</Muted>}
-              {step.slug && state.phase === 'work' && (
-                <Muted>
-                  <TutorialLink href={`/exercise-tutorials/${step.slug}`} target="_blank" rel="noopener noreferrer">
-                    How to do {step.name}
-                    <Hidden> (opens the tutorial in a new tab)</Hidden>
-                  </TutorialLink>
-                </Muted>
-              )}
-              {(state.phase === 'rest' || step.mode === 'timed') && (
-                // role=timer is aria-live off: the per-second countdown is not read out by the polite region around it.
-                <Big data-testid="session-timer" role="timer" aria-live="off" aria-label={`${state.remaining} seconds left`}>
-                  {formatClock(state.remaining)}
-                </Big>
-              )}
-              {state.phase === 'work' && step.mode === 'reps' && step.reps && <Big aria-hidden="true">{step.reps}</Big>}
-              {state.paused && <Badge tone="warning">Paused</Badge>}
-            </Now>
+            )}
             <Controls>
-              <Button variant="ghost" onClick={() => dispatch({ type: 'PREVIOUS_EXERCISE' })} disabled={state.index === 0}>
+              <Button variant="ghost" onClick={back} disabled={state.index === 0}>
                 Previous
               </Button>
-              {state.phase === 'rest' ? (
-                <Button onClick={() => dispatch({ type: 'SKIP_REST' })}>Skip Rest</Button>
-              ) : (
-                <Button onClick={() => dispatch({ type: 'COMPLETE_SET' })}>
-                  {step.mode === 'timed' ? 'Done' : step.sets > 1 ? 'Complete Set' : 'Complete'}
-                </Button>
-              )}
-              {(state.phase === 'rest' || step.mode === 'timed') && (
+              {timed && (
                 <Button variant="outline" onClick={() => dispatch({ type: 'TOGGLE_PAUSE' })}>
                   {state.paused ? 'Resume' : 'Pause'}
                 </Button>
+              )}
+              {state.phase === 'rest' ? (
+                <Button onClick={forward}>Skip Rest</Button>
+              ) : (
+                <Button onClick={forward}>{step.mode === 'timed' ? 'Done' : step.sets > 1 ? 'Complete Set' : 'Complete'}</Button>
               )}
               <Button variant="secondary" onClick={() => dispatch({ type: 'SKIP_EXERCISE' })}>
                 Skip Exercise
               </Button>
             </Controls>
-            <NextUp>{next ? `Next up: ${next.name} (${describe(next)})` : 'Last exercise!'}</NextUp>
-          </>
-        )}
-      </CardBody>
-    </Panel>
+          </Body>
+          <NextLine data-testid="session-next">{nextLine(state)}</NextLine>
+          <Keys>Keys: Space pause or resume · → next · ← previous · Esc exit. On a touch screen, swipe left or right.</Keys>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmExit}
+        title="End this workout?"
+        message="Your progress in this session will not be kept."
+        confirmLabel="End Workout"
+        cancelLabel="Keep Going"
+        onCancel={() => setConfirmExit(false)}
+        onConfirm={() => {
+          setConfirmExit(false);
+          onExit();
+        }}
+      />
+    </Layer>
   );
 }

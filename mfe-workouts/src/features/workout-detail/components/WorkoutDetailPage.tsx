@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parseRouteId, WORKOUT_GENERATOR_LABELS } from '@fitconnect/contracts/workouts';
 import {
@@ -14,7 +14,6 @@ import {
   useToast,
 } from '@fitconnect/shared-ui';
 import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
-import { WorkoutSession } from '../../session/components/WorkoutSession';
 import { useWorkout } from '../api/get-workout';
 import { useDeleteWorkout } from '../api/delete-workout';
 import { capitalize, formatDuration, formatEquipment } from '../lib/format';
@@ -57,16 +56,15 @@ export function WorkoutDetailPage() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [inSession, setInSession] = useState(false);
   const startRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  // When the session ends, focus goes back to Start Workout (enabled again by then), brought into view.
+  // Back from the session (Exit or Done): focus returns to Start Workout.
+  const location = useLocation();
+  const fromSession = !!(location.state as { fromSession?: boolean } | null)?.fromSession;
   useEffect(() => {
-    if (inSession || !returnFocus.current) return;
-    returnFocus.current = false;
+    if (!fromSession) return;
     startRef.current?.scrollIntoView?.({ block: 'center' });
     startRef.current?.focus({ preventScroll: true });
-  }, [inSession]);
+  });
   const del = useDeleteWorkout({
     onSuccess: () => {
       setConfirmOpen(false);
@@ -92,7 +90,8 @@ export function WorkoutDetailPage() {
         subtitle={`${plan.duration} minutes · ${capitalize(plan.level)} level · Goal: ${plan.goal}`}
         actions={
           <Actions>
-            <Button ref={startRef} onClick={() => setInSession(true)} disabled={inSession || plan.exercises.length === 0}>
+            {/* SPEC §2's Start Workout button; the session is a full-screen route of its own (issue 28). */}
+            <Button ref={startRef} onClick={() => navigate(`/workout-plan/${plan.id}/session`)} disabled={plan.exercises.length === 0}>
               <span aria-hidden="true">▶</span> Start Workout
             </Button>
             {isOwner && (
@@ -116,17 +115,6 @@ export function WorkoutDetailPage() {
         </Hero>
 
         {plan.description && <Description>{plan.description}</Description>}
-
-        {inSession && (
-          <WorkoutSession
-            title={plan.title}
-            exercises={plan.exercises}
-            onExit={() => {
-              returnFocus.current = true;
-              setInSession(false);
-            }}
-          />
-        )}
 
         <WorkoutSections exercises={plan.exercises} />
 

@@ -101,6 +101,11 @@ export function formatEquipment(equipment: readonly string[] | null | undefined)
   return labels.length ? labels.join(', ') : 'No Equipment';
 }
 
+/** 'n word' with the right plural: '1 set', '3 sets', '1 min' stays as given ('min' is its own plural). */
+export function plural(n: number | string, word: string, many = `${word}s`): string {
+  return `${n} ${String(n) === '1' ? word : many}`;
+}
+
 /** Seconds as m:ss ('1:05'). */
 export function formatClock(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds));
@@ -115,10 +120,10 @@ export function formatClock(totalSeconds: number): string {
 export function exerciseRowText(ex: ExerciseLike): string {
   const reps = typeof ex.reps === 'string' ? ex.reps.trim() : ex.reps;
   if (positive(ex.sets) && (typeof reps === 'string' ? reps.length > 0 : positive(reps))) {
-    return `${ex.sets} sets x ${reps} reps`;
+    return `${plural(ex.sets, 'set')} x ${plural(reps as string | number, 'rep')}`;
   }
   if (positive(ex.duration)) {
-    return ex.duration < 60 ? `${Math.round(ex.duration)} seconds` : formatClock(ex.duration);
+    return ex.duration < 60 ? plural(Math.round(ex.duration), 'second') : formatClock(ex.duration);
   }
   return '';
 }
