@@ -35,6 +35,12 @@ export interface Config {
   trustedProxies: string[];
   /** SEED_DEMO: fill an empty database with the public demo accounts (`npm start` sets it; nothing else does). */
   seedDemo: boolean;
+  /**
+   * OPERATOR_TOKENS (`alice:<token>,bob:<token>`): named operator tokens, so the rollout audit log says who
+   * made each change (issue 34). Each token is at least 32 characters (secretProblems); OPERATOR_TOKEN
+   * keeps working as the operator named `operator`.
+   */
+  operatorTokens: { name: string; token: string }[];
   /** Rate limits (login, signup, forgot password). `false` turns them off; a number scales every limit. */
   rateLimit: false | number;
   /** Largest accepted JSON / form body. */
@@ -82,7 +88,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scrypt: { N: scryptN(env.SCRYPT_N), r: 8, p: 1 },
     trustedProxies,
     seedDemo: bool(env.SEED_DEMO, false),
+    operatorTokens: parseOperatorTokens(env.OPERATOR_TOKENS),
   };
+}
+
+/** Names an operator token may not take: `system` signs automatic changes, `operator` is OPERATOR_TOKEN's. */
+const RESERVED_OPERATOR_NAMES = ['system', 'operator'];
+
+/**
+ * OPERATOR_TOKENS as `name:token` pairs separated by commas. A malformed list throws (a typo must not
+ * silently lock an operator out or let a token in under the wrong name); token length is checked by
+ * secretProblems, like OPERATOR_TOKEN's.
+ */
+export function parseOperatorTokens(raw: string | undefined): { name: string; token: string }[] {
+  const v = blankToUndefined(raw);
+  if (v === undefined) return [];
+  const out: { name: string; token: string }[] = [];
+  for (const pair of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const colon = pair.indexOf(':');
+    const name = colon > 0 ? pair.slice(0, colon).trim() : '';
+    const token = colon > 0 ? pair.slice(colon + 1).trim() : '';
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/.test(name) || token === '') {
+      throw new ConfigError('OPERATOR_TOKENS must be name:token pairs separated by commas (names: letters, digits, . _ -), e.g. alice:<token>,bob:<token>');
+    }
+    if (RESERVED_OPERATOR_NAMES.includes(name.toLowerCase())) throw new ConfigError(`OPERATOR_TOKENS: the name "${name}" is reserved`);
+    if (out.some((o) => o.name.toLowerCase() === name.toLowerCase())) throw new ConfigError(`OPERATOR_TOKENS names "${name}" twice`);
+    if (out.some((o) => o.token === token)) throw new ConfigError(`OPERATOR_TOKENS gives two operators the same token`);
+    out.push({ name, token });
+  }
+  return out;
 }
 
 /**
@@ -131,6 +165,18 @@ export function secretProblems(env: NodeJS.ProcessEnv = process.env): string[] {
     const value = blankToUndefined(env[name]);
     if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
       problems.push(`${name} is ${value.length} characters long; use at least ${MIN_SECRET_LENGTH} random characters (e.g. openssl rand -base64 32), or unset it to have one generated.`);
+    }
+  }
+  // Named operator tokens (issue 34): the same rule, per name (a malformed list is loadConfig's ConfigError).
+  let named: { name: string; token: string }[] = [];
+  try {
+    named = parseOperatorTokens(env.OPERATOR_TOKENS);
+  } catch {
+    /* reported by loadConfig */
+  }
+  for (const { name, token } of named) {
+    if (token.length < MIN_SECRET_LENGTH) {
+      problems.push(`OPERATOR_TOKENS: ${name}'s token is ${token.length} characters long; use at least ${MIN_SECRET_LENGTH} random characters (e.g. openssl rand -base64 32).`);
     }
   }
   return problems;

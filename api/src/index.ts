@@ -13,6 +13,7 @@ import { startEmbedded } from './db/embedded';
 import { consoleLogger as log } from './log';
 import { seedOnStart } from './seed';
 import { rolloutRuntime } from './rollout/service';
+import { startPlanWorker } from './rollout/worker';
 
 async function main() {
   const config = loadConfig();
@@ -38,6 +39,8 @@ async function main() {
   const app = createApp({ config, logger: log });
   // The operator token of `npm run rollout`: OPERATOR_TOKEN, else written now to DATA_DIR/operator-token.
   rolloutRuntime(app.context.deps).operatorToken();
+  // Scheduled rollout plans (issue 34): every instance runs the worker; each decision is claimed by one.
+  const planWorker = startPlanWorker(app.context.deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -58,6 +61,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    planWorker.stop();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await disconnectDb().catch((err) => log.error('Error closing the database connection', err));

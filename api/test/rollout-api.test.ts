@@ -79,7 +79,7 @@ describe('operator calls', () => {
     expect(statSync(`${api.config.dataDir}/operator-token`).mode & 0o777).toBe(0o600);
     const ok = await ops.status();
     expect(ok.status).toBe(200);
-    expect(ok.body.threshold).toEqual({ failureRate: 0.05, minLoads: 20 });
+    expect(ok.body.threshold).toEqual({ failureRate: 0.05, minLoads: 20, minFailureNetworks: 3 });
   });
 
   test('bad input gets a clear 4xx and changes nothing', async () => {
@@ -103,7 +103,7 @@ describe('operator calls', () => {
     cdn.set('/workouts/mf-manifest.json', { body: manifest('mfe_workouts') });
     cdn.set('/react-canary/mf-manifest.json', { body: manifest('mfe_trainers', { ...SINGLETONS, react: '19.4.0' }) });
     for (const [area, body, status, message] of cases) {
-      const r = await ops.set(area, body);
+      const r = await ops.set(area, body as Record<string, unknown>);
       expect({ area, body, status: r.status, message: r.body.message }).toEqual({ area, body, status, message: expect.stringMatching(message) });
     }
     expect((await ops.promote('trainers')).body.message).toBe('trainers has no candidate to promote');

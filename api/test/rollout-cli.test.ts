@@ -42,9 +42,9 @@ test('bad input: a clear message, a non-zero exit code, and nothing changed', as
     [['set', 'payments', '--candidate', `${cdn.url}/versions/0.2.0-aaaa1111/mf-manifest.json`, '--percent', '10'], 2, /^Unknown area "payments"\. Areas: workouts, trainers, messages, community, challenges$/],
     [['set', 'trainers', '--candidate', `${cdn.url}/versions/0.2.0-aaaa1111/mf-manifest.json`, '--percent', '140'], 2, /^Percent must be from 0 to 100 \(got 140\)$/],
     [['set', 'trainers', '--candidate', `${cdn.url}/versions/0.2.0-aaaa1111/mf-manifest.json`], 2, /set needs --percent/],
-    [['set', 'trainers', '--candidate', 'http://127.0.0.1:1/mf-manifest.json', '--percent', '10'], 1, /^Refused: Could not reach the candidate manifest http:\/\/127\.0\.0\.1:1\/mf-manifest\.json/],
-    [['set', 'trainers', '--candidate', `${cdn.url}/versions/0.9.0-dddd4444/mf-manifest.json`, '--percent', '10'], 1, /styled-components 6\.7\.0 in the candidate, 6\.6\.0 in stable/],
-    [['promote', 'trainers'], 1, /^Refused: trainers has no candidate to promote$/],
+    [['set', 'trainers', '--candidate', 'http://127.0.0.1:1/mf-manifest.json', '--percent', '10', '--reason', 'r'], 1, /^Refused: Could not reach the candidate manifest http:\/\/127\.0\.0\.1:1\/mf-manifest\.json/],
+    [['set', 'trainers', '--candidate', `${cdn.url}/versions/0.9.0-dddd4444/mf-manifest.json`, '--percent', '10', '--reason', 'r'], 1, /styled-components 6\.7\.0 in the candidate, 6\.6\.0 in stable/],
+    [['promote', 'trainers', '--reason', 'ship it'], 1, /^Refused: trainers has no candidate to promote$/],
     [['rollback'], 2, /An area is required/],
     [['deploy', 'trainers'], 2, /^Unknown command "deploy"/],
     [['set', 'trainers', '--percent', '10', '--frobnicate'], 2, /Unknown option '--frobnicate'/],
@@ -57,7 +57,7 @@ test('bad input: a clear message, a non-zero exit code, and nothing changed', as
 });
 
 test('set, status, rollback and promote', async () => {
-  const set = await cli('set', 'trainers', '--candidate', `${cdn.url}/versions/0.2.0-aaaa1111/mf-manifest.json`, '--percent', '10');
+  const set = await cli('set', 'trainers', '--candidate', `${cdn.url}/versions/0.2.0-aaaa1111/mf-manifest.json`, '--percent', '10', '--reason', 'first 10 %');
   expect(set).toMatchObject({ code: 0, err: '' });
   expect(set.out).toMatch(/^trainers: candidate 0\.2\.0-aaaa1111 at 10 % \(stable default\)/);
 
@@ -73,10 +73,10 @@ test('set, status, rollback and promote', async () => {
   const json = JSON.parse((await cli('status', '--json')).out);
   expect(json.areas[1].candidate).toMatchObject({ version: '0.2.0-aaaa1111', percent: 10 });
 
-  const rb = await cli('rollback', 'trainers');
+  const rb = await cli('rollback', 'trainers', '--reason', 'looks off');
   expect(rb).toMatchObject({ code: 0, out: 'trainers: candidate 0.2.0-aaaa1111 rolled back to 0 % (kept for inspection); everyone gets default.' });
   expect((await cli('status')).out).toMatch(/candidate at 0 %: kept for inspection/);
-  const pr = await cli('promote', 'trainers');
+  const pr = await cli('promote', 'trainers', '--reason', 'all good');
   expect(pr).toMatchObject({ code: 0, out: 'trainers: 0.2.0-aaaa1111 is now the stable version for everyone (no candidate).' });
 });
 

@@ -76,17 +76,28 @@ export async function startManifestServer(): Promise<ManifestServer> {
   };
 }
 
-/** Calls with the operator's bearer token (the one the API keeps in DATA_DIR/operator-token). */
-export function operator(api: TestApi) {
-  const token = resolveOperatorToken(api.config.dataDir, {});
+/**
+ * Calls with an operator's bearer token (by default the one the API keeps in DATA_DIR/operator-token).
+ * Changes carry a reason (required since issue 34) unless the body gives its own.
+ */
+export function operator(api: TestApi, token = resolveOperatorToken(api.config.dataDir, {}), reason = 'test change') {
   const a: Agent = api.agent();
   const headers = { authorization: `Bearer ${token}` };
+  const post = (path: string, body: Record<string, unknown> = {}) => a.request('POST', path, { json: { reason, ...body }, headers });
   return {
     token,
     status: () => a.request('GET', '/api/ops/rollout', { headers }),
-    set: (area: string, body: unknown) => a.request('POST', `/api/ops/rollout/${area}/set`, { json: body, headers }),
-    promote: (area: string) => a.request('POST', `/api/ops/rollout/${area}/promote`, { headers }),
-    rollback: (area: string) => a.request('POST', `/api/ops/rollout/${area}/rollback`, { headers }),
+    set: (area: string, body: Record<string, unknown>) => post(`/api/ops/rollout/${area}/set`, body),
+    plan: (area: string, body: Record<string, unknown>) => post(`/api/ops/rollout/${area}/plan`, body),
+    promote: (area: string, body?: Record<string, unknown>) => post(`/api/ops/rollout/${area}/promote`, body),
+    rollback: (area: string, body?: Record<string, unknown>) => post(`/api/ops/rollout/${area}/rollback`, body),
+    kill: (area: string, body?: Record<string, unknown>) => post(`/api/ops/rollout/${area}/kill`, body),
+    release: (area: string, body?: Record<string, unknown>) => post(`/api/ops/rollout/${area}/release`, body),
+    preview: (area: string, body: Record<string, unknown>) => post(`/api/ops/rollout/${area}/preview`, body),
+    log: (query = '') => a.request('GET', `/api/ops/rollout/log${query}`, { headers }),
+    revert: (entry: number | string, body?: Record<string, unknown>) => post(`/api/ops/rollout/log/${entry}/revert`, body),
+    /** A raw call (e.g. without a reason). */
+    raw: (method: string, path: string, json?: unknown) => a.request(method, path, { json, headers }),
   };
 }
 

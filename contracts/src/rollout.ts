@@ -93,9 +93,179 @@ export interface RolloutAreaStatus {
   autoRollback: { at: string; reason: string; version: string } | null;
   updatedAt: string | null;
   versions: RolloutVersionStats[];
+  /** Issue 34: the area's scheduled plan (running or the last one), and the kill switch. */
+  plan?: RolloutPlanView | null;
+  killed?: RolloutKillView | null;
 }
 
 export interface RolloutStatus {
   areas: RolloutAreaStatus[];
-  threshold: { failureRate: number; minLoads: number };
+  threshold: { failureRate: number; minLoads: number; minFailureNetworks?: number };
+}
+
+// ---- Issue 34: plans, audit log, kill switch, preview links -------------------------------------
+
+/** Why an operator makes a change: required on every manual change (it goes into the audit log). */
+export const RolloutReason = z.string({ message: 'A reason is required (--reason "...")' }).check(
+  z.trim(),
+  z.minLength(1, 'A reason is required (--reason "...")'),
+  z.maxLength(500, 'The reason must be at most 500 characters'),
+);
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "30m", "1h", "90s", "2d", "1h30m" -> milliseconds; null when it is not such a duration. */
+export function parseDuration(raw: string): number | null {
+  const s = raw.trim();
+  if (!/^(\d{1,6}[smhd])+$/.test(s)) return null;
+  let ms = 0;
+  for (const [, n, unit] of s.matchAll(/(\d+)([smhd])/g)) ms += Number(n) * DURATION_UNITS[unit];
+  return ms;
+}
+
+/** "1h30m" style text of a duration in ms (whole seconds). */
+export function formatDuration(ms: number): string {
+  let s = Math.round(ms / 1000);
+  const parts: string[] = [];
+  for (const [unit, size] of [['d', 86_400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+    if (s >= size) {
+      parts.push(`${Math.floor(s / size)}${unit}`);
+      s %= size;
+    }
+  }
+  return parts.join('') || '0s';
+}
+
+/** A duration given as text ("30m"), checked to lie in [minMs, maxMs]; parses to milliseconds. */
+export function durationBetween(what: string, minMs: number, maxMs: number) {
+  return z.pipe(
+    z.string({ message: `${what} must be a duration such as 30m, 1h or 1h30m` }).check(
+      z.refine((s) => parseDuration(s) !== null, `${what} must be a duration such as 30m, 1h or 1h30m`),
+      z.refine((s) => {
+        const ms = parseDuration(s) ?? 0;
+        return ms >= minMs && ms <= maxMs;
+      }, `${what} must be from ${formatDuration(minMs)} to ${formatDuration(maxMs)}`),
+    ),
+    z.transform((s: string) => parseDuration(s)!),
+  );
+}
+
+/** A plan's interval between decisions: 1 minute to 7 days. */
+export const PlanInterval = durationBetween('The interval (--every)', 60_000, 7 * 86_400_000);
+/** A preview link's lifetime: 1 minute to 7 days (default 1h). */
+export const PreviewTtl = durationBetween('The lifetime (--ttl)', 60_000, 7 * 86_400_000);
+
+/** A plan's shares: increasing, each above 0, the last 100 % (reaching it promotes), at most 20. */
+export const PlanSteps = z.array(RolloutPercent).check(
+  z.minLength(1, 'A plan needs at least one step (--steps 5,25,50,100)'),
+  z.maxLength(20, 'A plan has at most 20 steps'),
+  z.refine((s) => s.every((p) => p > 0), 'Every step must be above 0 %'),
+  z.refine((s) => s.every((p, i) => i === 0 || p > s[i - 1]), 'The steps must increase (e.g. 5,25,50,100)'),
+  z.refine((s) => s[s.length - 1] === 100, 'The last step must be 100 (reaching it promotes the candidate)'),
+);
+
+/** POST /api/ops/rollout/:area/set (issue 34: with a reason). */
+export const RolloutSetWithReasonBody = z.object({ candidate: z.optional(ManifestUrl), percent: RolloutPercent, reason: RolloutReason });
+
+/** POST /api/ops/rollout/:area/plan. Without `candidate` the current candidate is planned. */
+export const RolloutPlanBody = z.object({
+  candidate: z.optional(ManifestUrl),
+  steps: PlanSteps,
+  every: PlanInterval,
+  reason: RolloutReason,
+});
+export type RolloutPlanInput = z.infer<typeof RolloutPlanBody>;
+
+/** promote / rollback / kill / release / revert: only the reason. */
+export const RolloutReasonBody = z.object({ reason: RolloutReason });
+
+/** POST /api/ops/rollout/:area/preview: a version of the area (its /versions/<version>/ manifest) or a manifest URL. */
+export const RolloutPreviewBody = z.object({
+  version: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'A version is letters, digits, dots, dashes and underscores (as the build prints it)')),
+  ),
+  candidate: z.optional(ManifestUrl),
+  ttl: z.optional(PreviewTtl),
+  reason: z.optional(RolloutReason),
+});
+
+/** GET /api/ops/rollout/log[?area=&limit=]. */
+export const RolloutLogQuery = z.object({
+  area: z.optional(RolloutArea),
+  limit: z.optional(
+    z.coerce
+      .number({ message: 'limit must be a whole number from 1 to 500' })
+      .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 500, 'limit must be a whole number from 1 to 500')),
+  ),
+});
+
+/** POST /api/ops/rollout/log/:entry/revert. */
+export const RolloutEntryParams = z.object({
+  entry: z.coerce
+    .number({ message: 'The entry must be a log entry number' })
+    .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= Number.MAX_SAFE_INTEGER, 'The entry must be a log entry number')),
+});
+
+/** The preview link's query parameter and cookie. */
+export const PREVIEW_PARAM = 'fc_preview';
+
+/** One signal's verdict in a plan decision, with the numbers it used. */
+export interface RolloutSignalResult {
+  signal: string;
+  verdict: 'pass' | 'fail' | 'insufficient';
+  reason: string;
+  numbers: Record<string, number>;
+}
+
+export interface RolloutDecisionView {
+  at: string;
+  outcome: 'advance' | 'promote' | 'hold' | 'rollback' | 'end';
+  fromPercent: number;
+  toPercent: number;
+  reason: string;
+  signals: RolloutSignalResult[];
+}
+
+export interface RolloutPlanView {
+  version: string;
+  steps: number[];
+  everyMs: number;
+  stepIndex: number;
+  state: 'running' | 'done' | 'rolledBack' | 'cancelled';
+  /** While running: when the next decision is due (held while the area is killed). */
+  nextDecisionAt: string | null;
+  startedAt: string;
+  startedBy: string;
+  endedReason: string | null;
+  lastDecision: RolloutDecisionView | null;
+}
+
+export interface RolloutKillView {
+  at: string;
+  by: string;
+  reason: string;
+}
+
+/** The state an audit entry records before and after a change (null: the area had no rollout). */
+export interface RolloutStateView {
+  stable: { entry: string; version: string };
+  candidate: { entry: string; version: string; percent: number } | null;
+  plan: RolloutPlanView | null;
+  killed: RolloutKillView | null;
+  autoRollback: { at: string; reason: string; version: string } | null;
+}
+
+export interface RolloutAuditEntry {
+  id: number;
+  at: string;
+  area: string;
+  action: 'set' | 'plan' | 'advance' | 'hold' | 'promote' | 'rollback' | 'kill' | 'release' | 'revert' | 'preview';
+  actor: string;
+  automatic: boolean;
+  reason: string;
+  before: RolloutStateView | null;
+  after: RolloutStateView | null;
+  decision?: RolloutDecisionView;
+  revertOf?: number;
+  preview?: { version: string; entry: string; expiresAt: string };
 }

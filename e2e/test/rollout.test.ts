@@ -191,7 +191,8 @@ async function rollout(...args: string[]): Promise<{ code: number | null; out: s
 }
 
 async function operator(...args: string[]): Promise<string> {
-  const r = await rollout(...args);
+  // Every manual change names its reason (the audit log); this journey's is always the same.
+  const r = await rollout(...args, '--reason', 'e2e rollout journey');
   if (r.code !== 0) throw new Error(`npm run rollout -- ${args.join(' ')} exited ${r.code}:\n${r.out}\n${site.logs()}`);
   // The site has one API instance, the one the command went through: it drops its cached configuration
   // at once, so the next page load sees the change (other instances would within 2 s).

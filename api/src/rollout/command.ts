@@ -3,27 +3,52 @@
  * /api/ops/rollout calls, authenticated with the operator token.
  *
  *   npm run rollout -- status [--json]
- *   npm run rollout -- set <area> --candidate <manifest URL> --percent <0-100>
- *   npm run rollout -- set <area> --percent <0-100>          (change the current candidate's share)
- *   npm run rollout -- promote <area>
- *   npm run rollout -- rollback <area>
+ *   npm run rollout -- set <area> --candidate <manifest URL> --percent <0-100> --reason "..."
+ *   npm run rollout -- set <area> --percent <0-100> --reason "..."   (change the current candidate's share)
+ *   npm run rollout -- plan <area> --candidate <manifest URL> --steps 5,25,50,100 --every 30m --reason "..."
+ *   npm run rollout -- promote|rollback|kill|release <area> --reason "..."
+ *   npm run rollout -- preview <area> <version | manifest URL> [--ttl 1h] [--reason "..."]
+ *   npm run rollout -- log [area] [--limit N] [--json]
+ *   npm run rollout -- revert <entry> --reason "..."
  *
  * Finds the API at --api <url>, else API_URL, else http://127.0.0.1:${API_PORT ?? 4000}. The token is
- * OPERATOR_TOKEN, else the one the API wrote to DATA_DIR/operator-token.
+ * ROLLOUT_TOKEN (an operator's own token from OPERATOR_TOKENS), else OPERATOR_TOKEN, else the one the API
+ * wrote to DATA_DIR/operator-token.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ManifestUrl, RolloutArea, RolloutPercent, type RolloutAreaStatus, type RolloutStatus } from '@fitconnect/contracts/src/server';
+import {
+  formatDuration,
+  ManifestUrl,
+  PlanInterval,
+  PlanSteps,
+  PreviewTtl,
+  RolloutArea,
+  RolloutEntryParams,
+  RolloutPercent,
+  RolloutReason,
+  type RolloutAreaStatus,
+  type RolloutAuditEntry,
+  type RolloutStateView,
+  type RolloutStatus,
+} from '@fitconnect/contracts/src/server';
 import { loadConfig } from '../config';
 import { operatorTokenFile } from './options';
 
 export const USAGE = `Usage:
   npm run rollout -- status [--json]
-  npm run rollout -- set <area> --candidate <manifest URL> --percent <0-100>
-  npm run rollout -- set <area> --percent <0-100>      (the current candidate)
-  npm run rollout -- promote <area>
-  npm run rollout -- rollback <area>
-Options: --api <url> (else API_URL, else http://127.0.0.1:$API_PORT or 4000)`;
+  npm run rollout -- set <area> --candidate <manifest URL> --percent <0-100> --reason "..."
+  npm run rollout -- set <area> --percent <0-100> --reason "..."      (the current candidate)
+  npm run rollout -- plan <area> [--candidate <manifest URL>] --steps 5,25,50,100 --every 30m --reason "..."
+  npm run rollout -- promote <area> --reason "..."
+  npm run rollout -- rollback <area> --reason "..."
+  npm run rollout -- kill <area> --reason "..."       (everyone on stable now; no plan advances)
+  npm run rollout -- release <area> --reason "..."
+  npm run rollout -- preview <area> <version | manifest URL> [--ttl 1h] [--reason "..."]
+  npm run rollout -- log [area] [--limit N] [--json]
+  npm run rollout -- revert <entry> --reason "..."
+Options: --api <url> (else API_URL, else http://127.0.0.1:$API_PORT or 4000)
+Token: ROLLOUT_TOKEN (your own, from OPERATOR_TOKENS), else OPERATOR_TOKEN, else DATA_DIR/operator-token`;
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -52,12 +77,13 @@ function apiUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
 }
 
 function operatorToken(env: NodeJS.ProcessEnv): string {
+  if (env.ROLLOUT_TOKEN?.trim()) return env.ROLLOUT_TOKEN.trim();
   if (env.OPERATOR_TOKEN?.trim()) return env.OPERATOR_TOKEN.trim();
   const file = operatorTokenFile(loadConfig(env).dataDir);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    throw new CliError(`No operator token: set OPERATOR_TOKEN, or start the API once (npm start writes ${file}).`, 1);
+    throw new CliError(`No operator token: set ROLLOUT_TOKEN (your token from OPERATOR_TOKENS) or OPERATOR_TOKEN, or start the API once (npm start writes ${file}).`, 1);
   }
 }
 
@@ -84,7 +110,9 @@ async function call(io: CliIo, base: string, method: 'GET' | 'POST', path: strin
   } catch {
     throw new CliError(`The API at ${base} answered ${res.status} with something that is not JSON (is it the FitConnect API?).`, 1);
   }
-  if (res.status === 401) throw new CliError(`The API at ${base} refused the operator token. Use the token of that API (OPERATOR_TOKEN, or its DATA_DIR/operator-token).`, 1);
+  if (res.status === 401) {
+    throw new CliError(`The API at ${base} refused the operator token. Use a token of that API (ROLLOUT_TOKEN from its OPERATOR_TOKENS, OPERATOR_TOKEN, or its DATA_DIR/operator-token).`, 1);
+  }
   if (res.status >= 400) throw new CliError(`Refused: ${parsed?.message ?? `the API answered ${res.status}`}`, 1);
   return parsed;
 }
@@ -99,7 +127,45 @@ function parseArea(raw: string | undefined): string {
 const fmtPercent = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2)} %`;
 const fmtTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC');
 
-/** The status as a table: one row per version of each area, then any automatic rollback. */
+/** A plan under its area's rows: steps, where it is, the next decision, the last one. */
+function planLines(a: RolloutAreaStatus): string[] {
+  const p = a.plan;
+  if (!p) return [];
+  const steps = p.steps.map((s, i) => (i === p.stepIndex && p.state === 'running' ? `[${s}]` : String(s))).join(' > ');
+  const out = [`  plan for ${p.version}: ${steps} % every ${formatDuration(p.everyMs)} (started ${fmtTime(p.startedAt)} by ${p.startedBy})`];
+  if (p.state === 'running') {
+    const next = p.nextDecisionAt ? fmtTime(p.nextDecisionAt) : '-';
+    out.push(`  step ${p.stepIndex + 1} of ${p.steps.length} (${p.steps[p.stepIndex]} %); next decision at ${next}${a.killed ? ' (paused: the area is killed)' : ''}`);
+  } else {
+    out.push(`  plan ${p.state === 'done' ? 'done' : p.state === 'rolledBack' ? 'ROLLED BACK' : 'cancelled'}: ${p.endedReason ?? ''}`.trimEnd());
+  }
+  if (p.lastDecision && p.state === 'running') out.push(`  last decision at ${fmtTime(p.lastDecision.at)}: ${p.lastDecision.reason}`);
+  return out;
+}
+
+/** One line for an audit entry's state. */
+function stateLine(s: RolloutStateView | null): string {
+  if (!s) return 'no rollout (deployment default)';
+  const parts = [`stable ${s.stable.version}`];
+  parts.push(s.candidate ? `candidate ${s.candidate.version} at ${fmtPercent(s.candidate.percent)}` : 'no candidate');
+  if (s.plan) parts.push(s.plan.state === 'running' ? `plan step ${s.plan.stepIndex + 1}/${s.plan.steps.length}` : `plan ${s.plan.state}`);
+  if (s.killed) parts.push('KILLED');
+  return parts.join(', ');
+}
+
+/** The audit log, newest first: one line per entry and its state before and after. */
+export function formatLog(entries: RolloutAuditEntry[]): string {
+  if (entries.length === 0) return 'No rollout changes recorded.';
+  const out: string[] = [];
+  for (const e of entries) {
+    out.push(`#${e.id}  ${fmtTime(e.at)}  ${e.area}  ${e.action}${e.revertOf ? ` of #${e.revertOf}` : ''}  by ${e.actor}: ${e.reason}`);
+    if (e.preview) out.push(`    preview of ${e.preview.version} until ${fmtTime(e.preview.expiresAt)}`);
+    else out.push(`    before: ${stateLine(e.before)}`, `    after:  ${stateLine(e.after)}`);
+  }
+  return out.join('\n');
+}
+
+/** The status as a table: one row per version of each area, then any automatic rollback, kill and plan. */
 export function formatStatus(status: RolloutStatus): string {
   const t = status.threshold;
   const header = ['AREA', 'ROLE', 'VERSION', 'SHARE', 'VISITORS', 'LOADS', 'FAILURES', 'ENTRY'];
@@ -123,6 +189,8 @@ export function formatStatus(status: RolloutStatus): string {
     const lines: string[] = [];
     if (a.candidate && a.candidate.percent === 0) lines.push(`  candidate at 0 %: kept for inspection (set <area> --percent N to resume, or promote)`);
     if (a.autoRollback) lines.push(`  ROLLED BACK AUTOMATICALLY at ${fmtTime(a.autoRollback.at)}: ${a.autoRollback.reason}`);
+    if (a.killed) lines.push(`  KILLED at ${fmtTime(a.killed.at)} by ${a.killed.by}: ${a.killed.reason} (everyone gets the stable version; no plan advances until release)`);
+    lines.push(...planLines(a));
     if (lines.length) notes.set(rows.length - 1, lines);
   }
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
@@ -147,6 +215,16 @@ export function formatStatus(status: RolloutStatus): string {
   return out.join('\n');
 }
 
+const CHANGES = ['set', 'plan', 'promote', 'rollback', 'kill', 'release', 'revert'];
+const COMMANDS = ['status', 'log', 'preview', ...CHANGES];
+
+/** A value checked with a contract schema; its first issue is the usage error (exit 2). */
+function checked<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new CliError(r.error.issues[0].message, 2);
+  return r.data;
+}
+
 /** Runs one command; returns the exit code (0 done, 1 refused or unreachable, 2 bad usage). */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
@@ -155,7 +233,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       parsed = parseArgs({
         args: argv,
         allowPositionals: true,
-        options: { api: { type: 'string' }, candidate: { type: 'string' }, percent: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+        options: {
+          api: { type: 'string' },
+          candidate: { type: 'string' },
+          percent: { type: 'string' },
+          steps: { type: 'string' },
+          every: { type: 'string' },
+          ttl: { type: 'string' },
+          reason: { type: 'string' },
+          limit: { type: 'string' },
+          json: { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
+        },
       });
     } catch (err) {
       throw new CliError(`${(err as Error).message}\n${USAGE}`, 2);
@@ -166,11 +255,28 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.out(USAGE);
       return 0;
     }
-    if (!['status', 'set', 'promote', 'rollback'].includes(command)) throw new CliError(`Unknown command "${command}".\n${USAGE}`, 2);
-    if (extra.length > 0 || (command === 'status' && rawArea)) throw new CliError(`Unexpected argument "${extra[0] ?? rawArea}".\n${USAGE}`, 2);
-    if (command !== 'set' && (values.candidate !== undefined || values.percent !== undefined)) {
-      throw new CliError(`--candidate and --percent go with set only.\n${USAGE}`, 2);
+    if (!COMMANDS.includes(command)) throw new CliError(`Unknown command "${command}".\n${USAGE}`, 2);
+    const takes: Record<string, string[]> = {
+      set: ['candidate', 'percent', 'reason'],
+      plan: ['candidate', 'steps', 'every', 'reason'],
+      preview: ['ttl', 'reason'],
+      log: ['limit'],
+    };
+    for (const opt of ['candidate', 'percent', 'steps', 'every', 'ttl', 'limit', 'reason'] as const) {
+      const allowed = takes[command] ?? (CHANGES.includes(command) ? ['reason'] : []);
+      if (values[opt] !== undefined && !allowed.includes(opt)) throw new CliError(`--${opt} does not go with ${command}.\n${USAGE}`, 2);
     }
+    const extraOk = command === 'preview' ? extra.length <= 1 : extra.length === 0;
+    if (!extraOk || (command === 'status' && rawArea)) throw new CliError(`Unexpected argument "${(command === 'preview' ? extra[1] : extra[0]) ?? rawArea}".\n${USAGE}`, 2);
+    // Every change says why (the audit log keeps it); the API refuses one without a reason too. Checked
+    // after the command's other arguments.
+    const reasonOf = (): string | undefined => {
+      if (values.reason === undefined) {
+        if (CHANGES.includes(command)) throw new CliError(`${command} needs --reason "..." (it goes into the audit log).\n${USAGE}`, 2);
+        return undefined;
+      }
+      return checked(RolloutReason, values.reason);
+    };
     const base = apiUrl(values.api, io.env);
 
     if (command === 'status') {
@@ -178,18 +284,28 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.out(values.json ? JSON.stringify(status, null, 2) : formatStatus(status));
       return 0;
     }
+    if (command === 'log') {
+      const q = new URLSearchParams();
+      if (rawArea) q.set('area', parseArea(rawArea));
+      if (values.limit !== undefined) q.set('limit', values.limit);
+      const r = (await call(io, base, 'GET', `/api/ops/rollout/log${q.size ? `?${q}` : ''}`)) as { entries: RolloutAuditEntry[] };
+      io.out(values.json ? JSON.stringify(r.entries, null, 2) : formatLog(r.entries));
+      return 0;
+    }
+    if (command === 'revert') {
+      if (!rawArea) throw new CliError(`revert needs the log entry number (see \`npm run rollout -- log\`).\n${USAGE}`, 2);
+      const { entry } = checked(RolloutEntryParams, { entry: rawArea.replace(/^#/, '') });
+      const r = await call(io, base, 'POST', `/api/ops/rollout/log/${entry}/revert`, { reason: reasonOf() });
+      io.out(`${r.area}: reverted entry #${entry}; now ${r.configured === false ? 'no rollout (deployment default)' : `stable ${r.stable.version}${r.candidate ? `, candidate ${r.candidate.version} at ${fmtPercent(r.candidate.percent)}` : ''}${r.killed ? ', KILLED' : ''}`}.`);
+      return 0;
+    }
     const area = parseArea(rawArea);
+    let candidate: string | undefined;
+    if (values.candidate !== undefined) candidate = checked(ManifestUrl, values.candidate);
     if (command === 'set') {
       if (values.percent === undefined || values.percent.trim() === '') throw new CliError(`set needs --percent <0-100>.\n${USAGE}`, 2);
-      const percent = RolloutPercent.safeParse(values.percent);
-      if (!percent.success) throw new CliError(percent.error.issues[0].message, 2);
-      let candidate: string | undefined;
-      if (values.candidate !== undefined) {
-        const c = ManifestUrl.safeParse(values.candidate);
-        if (!c.success) throw new CliError(c.error.issues[0].message, 2);
-        candidate = c.data;
-      }
-      const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/set`, { candidate, percent: percent.data });
+      const percent = checked(RolloutPercent, values.percent);
+      const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/set`, { candidate, percent, reason: reasonOf() });
       for (const w of r.warnings ?? []) io.err(`Warning: ${w}`);
       io.out(
         `${area}: candidate ${r.candidate.version} at ${fmtPercent(r.candidate.percent)} (stable ${r.stable.version}). ` +
@@ -197,13 +313,39 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       );
       return 0;
     }
-    if (command === 'promote') {
-      const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/promote`);
-      io.out(`${area}: ${r.stable.version} is now the stable version for everyone (no candidate).`);
+    if (command === 'plan') {
+      if (!values.steps) throw new CliError(`plan needs --steps, e.g. --steps 5,25,50,100.\n${USAGE}`, 2);
+      if (!values.every) throw new CliError(`plan needs --every, e.g. --every 30m.\n${USAGE}`, 2);
+      const steps = checked(PlanSteps, values.steps.split(',').map((x) => x.trim()));
+      checked(PlanInterval, values.every);
+      const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/plan`, { candidate, steps, every: values.every, reason: reasonOf() });
+      for (const w of r.warnings ?? []) io.err(`Warning: ${w}`);
+      io.out(
+        `${area}: plan for ${r.candidate.version}: ${steps.join(' > ')} % every ${formatDuration(r.plan.everyMs)}; now at ${fmtPercent(r.candidate.percent)}, ` +
+          `next decision at ${fmtTime(r.plan.nextDecisionAt)}. Reaching 100 % promotes it; watch with \`npm run rollout -- status\`.`,
+      );
       return 0;
     }
-    const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/rollback`);
-    io.out(`${area}: candidate ${r.candidate.version} rolled back to 0 % (kept for inspection); everyone gets ${r.stable.version}.`);
+    if (command === 'preview') {
+      const target = extra[0];
+      if (!target) throw new CliError(`preview needs the version (as the build printed it) or its manifest URL.\n${USAGE}`, 2);
+      if (values.ttl !== undefined) checked(PreviewTtl, values.ttl);
+      const reason = reasonOf();
+      const isUrl = /^https?:\/\//i.test(target);
+      const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/preview`, {
+        ...(isUrl ? { candidate: checked(ManifestUrl, target) } : { version: target }),
+        ...(values.ttl ? { ttl: values.ttl } : {}),
+        ...(reason ? { reason } : {}),
+      });
+      for (const w of r.warnings ?? []) io.err(`Warning: ${w}`);
+      io.out(`${area}: preview of ${r.version} until ${fmtTime(r.expiresAt)} (only for whoever opens this link; nobody else's versions change):\n${r.link}`);
+      return 0;
+    }
+    const r = await call(io, base, 'POST', `/api/ops/rollout/${area}/${command}`, { reason: reasonOf() });
+    if (command === 'promote') io.out(`${area}: ${r.stable.version} is now the stable version for everyone (no candidate).`);
+    else if (command === 'rollback') io.out(`${area}: candidate ${r.candidate.version} rolled back to 0 % (kept for inspection); everyone gets ${r.stable.version}.`);
+    else if (command === 'kill') io.out(`${area}: KILLED: every visitor gets ${r.stable.version} from the next page load; no plan advances until \`release ${area}\`.`);
+    else io.out(`${area}: released${r.candidate && r.candidate.percent > 0 ? `; candidate ${r.candidate.version} at ${fmtPercent(r.candidate.percent)} again` : ''}${r.plan?.state === 'running' ? `; the plan's next decision at ${fmtTime(r.plan.nextDecisionAt)}` : ''}.`);
     return 0;
   } catch (err) {
     if (err instanceof CliError) {

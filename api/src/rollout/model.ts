@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import { numericId } from '../db/counter';
 import type { AreaRollout } from './rules';
 
 /**
@@ -8,6 +9,11 @@ import type { AreaRollout } from './rules';
  */
 export interface RolloutFields extends AreaRollout {
   rev: number;
+  /**
+   * The plan decision an instance has claimed (worker.ts): set atomically when the decision is due and
+   * no unexpired claim exists; the decision is applied only by the holder of this claim id.
+   */
+  planLease?: { id: string; until: Date } | null;
 }
 
 const versionRef = { entry: { type: String, required: true }, version: { type: String, required: true } };
@@ -34,6 +40,11 @@ const rolloutSchema = new Schema<RolloutFields>(
       type: new Schema({ at: { type: Date, required: true }, reason: { type: String, required: true }, version: { type: String, required: true } }, { _id: false }),
       default: null,
     },
+    // Issue 34: the scheduled plan (rules.ts PlanState), the kill switch and the worker's claim. Stored as
+    // written by the service (plain objects; their shapes are the TypeScript types).
+    plan: { type: Schema.Types.Mixed, default: null },
+    killed: { type: Schema.Types.Mixed, default: null },
+    planLease: { type: Schema.Types.Mixed, default: null },
     rev: { type: Number, default: 0 },
     updatedAt: { type: Date, required: true },
   },
@@ -130,3 +141,43 @@ const networkSchema = new Schema<RolloutNetworkFields>(
 networkSchema.index({ area: 1, version: 1, run: 1, network: 1 }, { unique: true });
 networkSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 export const RolloutNetwork = mongoose.model<RolloutNetworkFields>('RolloutNetwork', networkSchema);
+
+/**
+ * The rollout audit log (issue 34): one entry per change of an area's rollout (manual or automatic), with
+ * who, why and the state before and after (audit.ts snapshots). `id` is the public entry number
+ * (`npm run rollout -- revert <id>`). Kept: an audit log is not expired.
+ */
+export interface RolloutAuditFields {
+  id: number;
+  at: Date;
+  area: string;
+  action: 'set' | 'plan' | 'advance' | 'hold' | 'promote' | 'rollback' | 'kill' | 'release' | 'revert' | 'preview';
+  actor: string;
+  automatic: boolean;
+  reason: string;
+  before: unknown;
+  after: unknown;
+  decision?: unknown;
+  revertOf?: number;
+  preview?: { version: string; entry: string; expiresAt: Date };
+}
+const auditSchema = new Schema<RolloutAuditFields>(
+  {
+    at: { type: Date, required: true },
+    area: { type: String, required: true },
+    action: { type: String, required: true },
+    actor: { type: String, required: true },
+    automatic: { type: Boolean, required: true },
+    reason: { type: String, required: true },
+    before: { type: Schema.Types.Mixed, default: null },
+    after: { type: Schema.Types.Mixed, default: null },
+    decision: { type: Schema.Types.Mixed },
+    revertOf: { type: Number },
+    preview: { type: Schema.Types.Mixed },
+  },
+  { versionKey: false, collection: 'rolloutaudits', minimize: false },
+);
+auditSchema.plugin(numericId('rolloutaudits'));
+// `log <area>`: one area's entries, newest first (the whole log reads the id index).
+auditSchema.index({ area: 1, id: -1 });
+export const RolloutAudit = mongoose.model<RolloutAuditFields>('RolloutAudit', auditSchema);

@@ -40,6 +40,10 @@ export interface RolloutOptions extends FailureThreshold {
   env: NodeJS.ProcessEnv;
   /** Timeout of fetching a candidate's (and the stable's) mf-manifest.json when setting it. */
   manifestTimeoutMs: number;
+  /** How often each instance's plan worker looks for a due decision (worker.ts; ms). */
+  planTickMs: number;
+  /** How long a claimed plan decision stays claimed by one instance before another may take it (ms). */
+  planLeaseMs: number;
 }
 
 declare module '../context' {
@@ -85,6 +89,8 @@ export function resolveRolloutOptions(deps: Pick<AppDeps, 'rollout'>, env: NodeJ
     maxVisitorsPerVersion: wholeFromEnv(e.ROLLOUT_MAX_VISITORS, DEFAULT_MAX_VISITORS),
     cacheTtlMs: 2000,
     manifestTimeoutMs: 5000,
+    planTickMs: 15_000,
+    planLeaseMs: 60_000,
     env,
     ...o,
   };

@@ -1,4 +1,5 @@
 import type { RolloutAreaStatus, RolloutStatus, RolloutVersionStats } from '@fitconnect/contracts/src/server';
+import { presentPlan } from './audit';
 import type { RolloutFields } from './model';
 import type { FailureThreshold } from './rules';
 import { DEFAULT_VERSION, REMOTES } from './options';
@@ -16,6 +17,8 @@ export function presentConfig(doc: RolloutFields, name: string): Omit<RolloutAre
       : null,
     autoRollback: doc.autoRollback ? { at: doc.autoRollback.at.toISOString(), reason: doc.autoRollback.reason, version: doc.autoRollback.version } : null,
     updatedAt: doc.updatedAt.toISOString(),
+    plan: doc.plan ? presentPlan(doc.plan) : null,
+    killed: doc.killed ? { at: doc.killed.at.toISOString(), by: doc.killed.by, reason: doc.killed.reason } : null,
   };
 }
 
@@ -32,6 +35,8 @@ export function presentStatus(data: StatusData, defaults: Map<string, { name: st
           candidate: null,
           autoRollback: null,
           updatedAt: null,
+          plan: null,
+          killed: null,
         };
     const stats = (version: string, role: RolloutVersionStats['role'], entry: string): RolloutVersionStats => {
       const c = data.counters.get(pairKey(r.area, version));
@@ -41,5 +46,5 @@ export function presentStatus(data: StatusData, defaults: Map<string, { name: st
     if (base.candidate) versions.push(stats(base.candidate.version, 'candidate', base.candidate.entry));
     return { ...base, versions };
   });
-  return { areas, threshold: { failureRate: threshold.failureRate, minLoads: threshold.minLoads } };
+  return { areas, threshold: { failureRate: threshold.failureRate, minLoads: threshold.minLoads, minFailureNetworks: threshold.minFailureNetworks } };
 }

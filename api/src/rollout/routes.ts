@@ -1,14 +1,41 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { RolloutAreaParams, RolloutEventBody, RolloutSetBody, VISITOR_COOKIE } from '@fitconnect/contracts/src/server';
+import {
+  PREVIEW_PARAM,
+  RolloutAreaParams,
+  RolloutEntryParams,
+  RolloutEventBody,
+  RolloutLogQuery,
+  RolloutPlanBody,
+  RolloutPreviewBody,
+  RolloutReasonBody,
+  RolloutSetWithReasonBody,
+  VISITOR_COOKIE,
+} from '@fitconnect/contracts/src/server';
 import { badRequest, HttpError, payloadTooLarge } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
-import { bodyOf, paramsOf, parseOrThrow, validateBody, validateParams } from '../http/validate';
+import { bodyOf, paramsOf, parseOrThrow, queryOf, validateBody, validateParams, validateQuery } from '../http/validate';
 import { documented, guardDocOf } from '../openapi/meta';
 import { requireOperator } from './policy';
 import { REMOTES } from './options';
 import { presentConfig, presentStatus } from './presenter';
-import { promote, recordEvent, remotesFor, rollback, rolloutRuntime, setCandidate, statusData } from './service';
+import { listAudit, presentAudit } from './audit';
+import { verifyPreview, type Preview } from './preview';
+import {
+  createPreview,
+  kill,
+  planCandidate,
+  promote,
+  recordEvent,
+  release,
+  remotesFor,
+  revert,
+  rollback,
+  rolloutRuntime,
+  setCandidate,
+  statusData,
+  type ChangeBy,
+} from './service';
 import { newVisitor, verifyVisitorCookie } from './visitor';
 
 /** The visitor id from the fc_vid cookie, or null unless the API signed it (visitor.ts). */
@@ -24,6 +51,25 @@ function forNewVisitors(guard: Middleware): Middleware {
 }
 
 const VISITOR_MAX_AGE_S = 63_072_000; // two years
+
+/**
+ * A preview link's grant (preview.ts), from `?fc_preview=` (the static server passes on the page's query)
+ * or the fc_preview cookie set on its first use. A token from the query that checks out is kept in that
+ * cookie until it expires, so the page's later loads keep the preview; anything forged, edited or expired
+ * is ignored (the visitor gets their usual versions).
+ */
+function previewOf(ctx: Context): Preview | null {
+  const rt = rolloutRuntime(ctx.deps);
+  const now = ctx.deps.clock.now();
+  const fromQuery = typeof ctx.query[PREVIEW_PARAM] === 'string' ? (ctx.query[PREVIEW_PARAM] as string) : undefined;
+  const viaQuery = verifyPreview(rt.previewKey, fromQuery, now);
+  if (viaQuery) {
+    const maxAge = Math.max(1, Math.floor((viaQuery.expiresAt.getTime() - now.getTime()) / 1000));
+    ctx.append('Set-Cookie', `${PREVIEW_PARAM}=${fromQuery}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${ctx.secure ? '; Secure' : ''}`);
+    return viaQuery;
+  }
+  return verifyPreview(rt.previewKey, ctx.cookies.get(PREVIEW_PARAM, { signed: false }), now);
+}
 
 export const rolloutRouter = new Router();
 
@@ -42,7 +88,7 @@ rolloutRouter.get(
       visitorId = fresh.id;
       ctx.append('Set-Cookie', `${VISITOR_COOKIE}=${fresh.cookie}; Path=/; Max-Age=${VISITOR_MAX_AGE_S}; SameSite=Lax; HttpOnly${ctx.secure ? '; Secure' : ''}`);
     }
-    const remotes = await remotesFor(ctx.deps, visitorId);
+    const remotes = await remotesFor(ctx.deps, visitorId, previewOf(ctx));
     ctx.set('Cache-Control', 'private, no-store');
     ctx.vary('Cookie');
     ctx.body = { remotes };
@@ -105,18 +151,69 @@ rolloutRouter.get('/api/ops/rollout', opsRateLimit(), requireOperator(), async (
 
 const nameOf = (area: string) => REMOTES.find((r) => r.area === area)!.name;
 
-rolloutRouter.post('/api/ops/rollout/:area/set', opsRateLimit(), requireOperator(), validateParams(RolloutAreaParams), validateBody(RolloutSetBody), async (ctx) => {
+/** The operator (named by their token) and the reason the body gives: what the audit log records. */
+const changeBy = (ctx: Context, reason: string): ChangeBy => ({ actor: ctx.state.operator!, reason });
+
+// Every change takes a reason (a call without one is a 400 and changes nothing) and is audited.
+rolloutRouter.post(
+  '/api/ops/rollout/:area/set',
+  opsRateLimit(),
+  requireOperator(),
+  validateParams(RolloutAreaParams),
+  validateBody(RolloutSetWithReasonBody),
+  async (ctx) => {
+    const { area } = paramsOf(ctx, RolloutAreaParams);
+    const { reason, ...input } = bodyOf(ctx, RolloutSetWithReasonBody);
+    const { config, warnings } = await setCandidate(ctx.deps, area, input, changeBy(ctx, reason));
+    ctx.body = { ...presentConfig(config, nameOf(area)), warnings };
+  },
+);
+
+rolloutRouter.post('/api/ops/rollout/:area/plan', opsRateLimit(), requireOperator(), validateParams(RolloutAreaParams), validateBody(RolloutPlanBody), async (ctx) => {
   const { area } = paramsOf(ctx, RolloutAreaParams);
-  const { config, warnings } = await setCandidate(ctx.deps, area, bodyOf(ctx, RolloutSetBody));
+  const { reason, ...input } = bodyOf(ctx, RolloutPlanBody);
+  const { config, warnings } = await planCandidate(ctx.deps, area, input, changeBy(ctx, reason));
   ctx.body = { ...presentConfig(config, nameOf(area)), warnings };
 });
 
-rolloutRouter.post('/api/ops/rollout/:area/promote', opsRateLimit(), requireOperator(), validateParams(RolloutAreaParams), async (ctx) => {
-  const { area } = paramsOf(ctx, RolloutAreaParams);
-  ctx.body = presentConfig(await promote(ctx.deps, area), nameOf(area));
+const reasonRoute = (action: string, run: typeof promote) =>
+  rolloutRouter.post(`/api/ops/rollout/:area/${action}`, opsRateLimit(), requireOperator(), validateParams(RolloutAreaParams), validateBody(RolloutReasonBody), async (ctx) => {
+    const { area } = paramsOf(ctx, RolloutAreaParams);
+    ctx.body = presentConfig(await run(ctx.deps, area, changeBy(ctx, bodyOf(ctx, RolloutReasonBody).reason)), nameOf(area));
+  });
+reasonRoute('promote', promote);
+reasonRoute('rollback', rollback);
+// The kill switch: every visitor gets the stable version at once; no plan advances until release.
+reasonRoute('kill', kill);
+reasonRoute('release', release);
+
+rolloutRouter.post(
+  '/api/ops/rollout/:area/preview',
+  opsRateLimit(),
+  requireOperator(),
+  validateParams(RolloutAreaParams),
+  validateBody(RolloutPreviewBody),
+  async (ctx) => {
+    const { area } = paramsOf(ctx, RolloutAreaParams);
+    const r = await createPreview(ctx.deps, area, bodyOf(ctx, RolloutPreviewBody), ctx.state.operator!);
+    ctx.body = { area, version: r.preview.version, entry: r.preview.entry, expiresAt: r.preview.expiresAt.toISOString(), token: r.token, link: r.link, warnings: r.warnings };
+  },
+);
+
+rolloutRouter.get('/api/ops/rollout/log', opsRateLimit(), requireOperator(), validateQuery(RolloutLogQuery), async (ctx) => {
+  const { area, limit } = queryOf(ctx, RolloutLogQuery);
+  ctx.body = { entries: (await listAudit(area, limit ?? 50)).map(presentAudit) };
 });
 
-rolloutRouter.post('/api/ops/rollout/:area/rollback', opsRateLimit(), requireOperator(), validateParams(RolloutAreaParams), async (ctx) => {
-  const { area } = paramsOf(ctx, RolloutAreaParams);
-  ctx.body = presentConfig(await rollback(ctx.deps, area), nameOf(area));
-});
+rolloutRouter.post(
+  '/api/ops/rollout/log/:entry/revert',
+  opsRateLimit(),
+  requireOperator(),
+  validateParams(RolloutEntryParams),
+  validateBody(RolloutReasonBody),
+  async (ctx) => {
+    const { entry } = paramsOf(ctx, RolloutEntryParams);
+    const { area, config } = await revert(ctx.deps, entry, changeBy(ctx, bodyOf(ctx, RolloutReasonBody).reason));
+    ctx.body = config ? presentConfig(config, nameOf(area)) : { area, name: nameOf(area), configured: false };
+  },
+);

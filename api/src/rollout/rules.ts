@@ -26,6 +26,51 @@ export interface AutoRollbackRecord {
   version: string;
 }
 
+/** One signal's verdict in a plan decision, with the numbers it used (plan.ts). */
+export interface SignalResult {
+  signal: string;
+  verdict: 'pass' | 'fail' | 'insufficient';
+  reason: string;
+  numbers: Record<string, number>;
+}
+
+/** A decision of a scheduled plan (issue 34), as stored and audited. */
+export interface PlanDecision {
+  at: Date;
+  /** advance: to the next step; promote: reached 100 %; hold: not enough data; rollback: the gate failed; end: the plan no longer applies. */
+  outcome: 'advance' | 'promote' | 'hold' | 'rollback' | 'end';
+  fromPercent: number;
+  toPercent: number;
+  reason: string;
+  signals: SignalResult[];
+}
+
+/** A scheduled plan: the candidate advances through `steps` every `everyMs` while its gate holds. */
+export interface PlanState {
+  /** The candidate version the plan is for. */
+  version: string;
+  steps: number[];
+  everyMs: number;
+  /** Index in `steps` of the current share. */
+  stepIndex: number;
+  state: 'running' | 'done' | 'rolledBack' | 'cancelled';
+  /** When the next decision is due (running plans only; not taken while the area is killed). */
+  nextDecisionAt: Date | null;
+  startedAt: Date;
+  startedBy: string;
+  /** The candidate run's counts when the current step started: the step's own data is what came since. */
+  stepBase: { loads: number; failures: number };
+  endedReason: string | null;
+  lastDecision: PlanDecision | null;
+}
+
+/** The kill switch: every visitor gets the stable version and no plan decides until it is released. */
+export interface KillState {
+  at: Date;
+  by: string;
+  reason: string;
+}
+
 /** What is stored per area. */
 export interface AreaRollout {
   area: string;
@@ -33,6 +78,9 @@ export interface AreaRollout {
   candidate: CandidateState | null;
   autoRollback: AutoRollbackRecord | null;
   updatedAt: Date;
+  /** Issue 34 (absent on documents written before it: read as null). */
+  plan?: PlanState | null;
+  killed?: KillState | null;
 }
 
 export type AreaRolloutState = Omit<AreaRollout, 'updatedAt'> & { updatedAt?: Date };

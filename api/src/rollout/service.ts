@@ -5,14 +5,29 @@
  */
 import type { RemoteEntry } from '@fitconnect/contracts/src/server';
 import type { AppDeps } from '../context';
-import { conflict, badRequest } from '../http/errors';
+import { conflict, badRequest, notFound } from '../http/errors';
+import { PREVIEW_PARAM } from '@fitconnect/contracts/src/server';
 import { inCandidate } from './bucket';
 import { fetchManifest, singletonMismatches, versionOf } from './manifest';
-import { Rollout, RolloutCounter, RolloutNetwork, RolloutVisitor, VISITOR_ROW_TTL_S, type RolloutFields } from './model';
+import { Rollout, RolloutCounter, RolloutNetwork, RolloutVisitor, VISITOR_ROW_TTL_S, type RolloutAuditFields, type RolloutFields } from './model';
+import { findAudit, recordAudit, SYSTEM_ACTOR, type AuditInput, type RolloutSnapshot } from './audit';
+import { newPlan } from './plan';
 import { DEFAULT_VERSION, defaultEntries, REMOTES, resolveOperatorToken, resolveRolloutOptions, type RolloutOptions } from './options';
-import { enoughFailureNetworks, passedThreshold, planPromote, planRollback, planSet, rollbackReason, type AreaRollout, type VersionRef } from './rules';
+import {
+  enoughFailureNetworks,
+  passedThreshold,
+  planPromote,
+  planRollback,
+  planSet,
+  rollbackReason,
+  type AreaRollout,
+  type CandidateState,
+  type PlanState,
+  type VersionRef,
+} from './rules';
 
 import { networkOf, networkTag, visitorKey } from './visitor';
+import { previewKey, signPreview, versionEntry, type Preview } from './preview';
 
 type Configs = Map<string, RolloutFields>;
 
@@ -26,16 +41,34 @@ export class RolloutRuntime {
   /** Grows with every invalidate(): a read started before one is not kept (it may predate the change). */
   private generation = 0;
   private readonly seen = new Set<string>();
-  private token: string | undefined;
+  private token: string | null | undefined;
+  /** Signs preview links (preview.ts; derived from the session secret). */
+  readonly previewKey: Buffer;
 
   constructor(private readonly deps: AppDeps) {
     this.options = resolveRolloutOptions(deps);
     this.visitorKey = visitorKey(deps.sessionSecret);
+    this.previewKey = previewKey(deps.sessionSecret);
   }
 
-  operatorToken(): string {
-    this.token ??= this.options.operatorToken ?? resolveOperatorToken(this.deps.config.dataDir, this.options.env);
+  /**
+   * The unnamed operator token (actor `operator`): the option, else OPERATOR_TOKEN, else, only when no named
+   * tokens (OPERATOR_TOKENS) are configured, the one kept in DATA_DIR/operator-token. With named tokens and
+   * no OPERATOR_TOKEN there is none: every change is made under a name.
+   */
+  operatorToken(): string | null {
+    if (this.token === undefined) {
+      const fromEnv = this.options.env.OPERATOR_TOKEN?.trim();
+      const named = this.deps.config.operatorTokens ?? [];
+      this.token = this.options.operatorToken ?? (fromEnv || (named.length > 0 ? null : resolveOperatorToken(this.deps.config.dataDir, this.options.env)));
+    }
     return this.token;
+  }
+
+  /** Every accepted operator token with the name the audit log records for it. */
+  operators(): { name: string; token: string }[] {
+    const single = this.operatorToken();
+    return [...(this.deps.config.operatorTokens ?? []), ...(single ? [{ name: 'operator', token: single }] : [])];
   }
 
   /** The stored configurations (area -> document), at most cacheTtlMs old. */
@@ -102,23 +135,33 @@ function defaultStable(rt: RolloutRuntime, area: string): VersionRef {
   return { entry: d.entry, version: DEFAULT_VERSION };
 }
 
-/** Pure: what this visitor loads for every area, and the (area, version) pairs to record as assigned. */
+/**
+ * Pure: what this visitor loads for every area, and the (area, version) pairs to record as assigned.
+ * A killed area gives everyone its stable version. A valid preview (preview.ts) gives its holder the
+ * previewed version of that area (stable as the fallback), unrecorded: nobody's assignment changes.
+ */
 export function remotesForVisitor(
   visitorId: string,
   configs: Map<string, AreaRollout>,
   defaults: Map<string, { name: string; entry: string }>,
+  preview: Preview | null = null,
 ): { remotes: RemoteEntry[]; assigned: { area: string; version: string }[] } {
   const remotes: RemoteEntry[] = [];
   const assigned: { area: string; version: string }[] = [];
   for (const r of REMOTES) {
     const d = defaults.get(r.area)!;
     const cfg = configs.get(r.area);
+    const stable = cfg ? cfg.stable : { entry: d.entry, version: DEFAULT_VERSION };
+    if (preview && preview.area === r.area && !cfg?.killed && preview.version !== stable.version) {
+      remotes.push({ area: r.area, name: r.name, entry: preview.entry, version: preview.version, fallback: { entry: stable.entry, version: stable.version } });
+      continue;
+    }
     if (!cfg) {
       remotes.push({ area: r.area, name: r.name, entry: d.entry, version: DEFAULT_VERSION });
       continue;
     }
     const c = cfg.candidate;
-    if (c && c.percent > 0 && inCandidate(visitorId, r.area, c.version, c.percent)) {
+    if (c && c.percent > 0 && !cfg.killed && inCandidate(visitorId, r.area, c.version, c.percent)) {
       remotes.push({ area: r.area, name: r.name, entry: c.entry, version: c.version, fallback: { entry: cfg.stable.entry, version: cfg.stable.version } });
       assigned.push({ area: r.area, version: c.version });
     } else {
@@ -134,9 +177,9 @@ export function remotesForVisitor(
  * A candidate whose visitor cannot be recorded (its version holds maxVisitorsPerVersion visitors already)
  * is not given: that visitor loads the stable version.
  */
-export async function remotesFor(deps: AppDeps, visitorId: string): Promise<RemoteEntry[]> {
+export async function remotesFor(deps: AppDeps, visitorId: string, preview: Preview | null = null): Promise<RemoteEntry[]> {
   const rt = rolloutRuntime(deps);
-  const { remotes, assigned } = remotesForVisitor(visitorId, await rt.configs(), rt.defaults());
+  const { remotes, assigned } = remotesForVisitor(visitorId, await rt.configs(), rt.defaults(), preview);
   const recorded = await Promise.all(assigned.map((a) => recordVisitor(deps, a.area, a.version, visitorId)));
   const refused = new Set(assigned.filter((_, i) => !recorded[i]).map((a) => pairKey(a.area, a.version)));
   return remotes.map((r) =>
@@ -257,13 +300,21 @@ export async function recordEvent(
   }
   const now = deps.clock.now();
   const reason = rollbackReason(failures, loads, event.version);
-  const res = await Rollout.updateOne(live, {
-    $set: { 'candidate.percent': 0, autoRollback: { at: now, reason, version: event.version }, updatedAt: now },
-    $inc: { rev: 1 },
-  });
-  if (res.modifiedCount !== 1) return { counted: true, rolledBack: false };
+  const before = await Rollout.findOneAndUpdate(
+    live,
+    { $set: { 'candidate.percent': 0, autoRollback: { at: now, reason, version: event.version }, updatedAt: now }, $inc: { rev: 1 } },
+    { returnDocument: 'before', lean: true },
+  );
+  if (!before) return { counted: true, rolledBack: false };
+  // A plan running for this candidate ends with it (a worker that claimed its decision meanwhile finds the
+  // revision moved and lets go).
+  await Rollout.updateOne(
+    { area: event.area, 'plan.state': 'running', 'plan.version': event.version, 'candidate.percent': 0 },
+    { $set: { 'plan.state': 'rolledBack', 'plan.nextDecisionAt': null, 'plan.endedReason': `rolled back automatically: ${reason}` } },
+  );
   rt.invalidate();
   deps.logger.warn(`Rollout: ${event.area} candidate ${event.version} rolled back automatically: ${reason}${event.reason ? ` (last: ${event.reason})` : ''}`);
+  await recordAudit(deps, { area: event.area, action: 'rollback', actor: SYSTEM_ACTOR, reason: `automatic: ${reason}`, before, after: await fresh(event.area) }).catch(() => undefined);
   return { counted: true, rolledBack: true };
 }
 
@@ -299,7 +350,14 @@ async function claimNetwork(
 /** Store the next configuration, conditional on the revision it was computed from. */
 async function save(area: string, current: RolloutFields | null, next: AreaRollout): Promise<RolloutFields> {
   const changed = () => conflict(`The rollout of ${area} changed while this command ran; run it again`);
-  const fields = { stable: next.stable, candidate: next.candidate, autoRollback: next.autoRollback, updatedAt: next.updatedAt };
+  const fields = {
+    stable: next.stable,
+    candidate: next.candidate,
+    autoRollback: next.autoRollback,
+    plan: next.plan ?? null,
+    killed: next.killed ?? null,
+    updatedAt: next.updatedAt,
+  };
   if (!current) {
     try {
       const created = await Rollout.create({ area, ...fields, rev: 1 });
@@ -315,7 +373,15 @@ async function save(area: string, current: RolloutFields | null, next: AreaRollo
   const sameRun =
     current.candidate && next.candidate && current.candidate.version === next.candidate.version && +current.candidate.setAt === +next.candidate.setAt;
   const $set = sameRun
-    ? { stable: next.stable, 'candidate.entry': next.candidate!.entry, 'candidate.percent': next.candidate!.percent, autoRollback: next.autoRollback, updatedAt: next.updatedAt }
+    ? {
+        stable: next.stable,
+        'candidate.entry': next.candidate!.entry,
+        'candidate.percent': next.candidate!.percent,
+        autoRollback: next.autoRollback,
+        plan: fields.plan,
+        killed: fields.killed,
+        updatedAt: next.updatedAt,
+      }
     : fields;
   const saved = await Rollout.findOneAndUpdate({ area, rev: current.rev }, { $set, $inc: { rev: 1 } }, { returnDocument: 'after', lean: true });
   if (!saved) throw changed();
@@ -324,6 +390,55 @@ async function save(area: string, current: RolloutFields | null, next: AreaRollo
 
 const fresh = (area: string) => Rollout.findOne({ area }).lean<RolloutFields>();
 
+/** Who makes a manual change and why (both go into the audit log). */
+export interface ChangeBy {
+  actor: string;
+  reason: string;
+}
+
+/**
+ * One audited change of an area: read it, compute the next state (a refusal throws and changes nothing),
+ * store it conditionally on the revision read, drop this instance's cached copy, then record the entry.
+ * `null` from compute removes the area's configuration (a revert to before its first change).
+ */
+async function change(
+  deps: AppDeps,
+  area: string,
+  action: RolloutAuditFields['action'],
+  by: ChangeBy,
+  compute: (current: RolloutFields | null, now: Date) => AreaRollout | null,
+  extra: Pick<AuditInput, 'revertOf'> = {},
+): Promise<RolloutFields | null> {
+  const current = await fresh(area);
+  const now = deps.clock.now();
+  const next = compute(current, now);
+  let saved: RolloutFields | null = null;
+  if (next) {
+    // Fields a compute function leaves out stay as they are.
+    saved = await save(area, current, { ...next, plan: next.plan !== undefined ? next.plan : (current?.plan ?? null), killed: next.killed !== undefined ? next.killed : (current?.killed ?? null) });
+  } else if (current) {
+    const res = await Rollout.deleteOne({ area, rev: current.rev });
+    if (res.deletedCount !== 1) throw conflict(`The rollout of ${area} changed while this command ran; run it again`);
+  }
+  rolloutRuntime(deps).invalidate();
+  await recordAudit(deps, { area, action, actor: by.actor, reason: by.reason, before: current, after: saved, ...extra });
+  return saved;
+}
+
+/** A killed area takes no set, plan or promote until it is released (a rollback is still allowed). */
+function assertNotKilled(current: AreaRollout | null, area: string, what: string): void {
+  if (current?.killed) {
+    throw conflict(`${area} is killed (since ${current.killed.at.toISOString()}, by ${current.killed.by}: ${current.killed.reason}); release it before ${what}`);
+  }
+}
+
+/** A manual change other than plan / kill / release ends a running plan (the operator has taken over). */
+function endRunningPlan(plan: PlanState | null | undefined, why: string): PlanState | null {
+  if (!plan) return null;
+  if (plan.state !== 'running') return plan;
+  return { ...plan, state: 'cancelled', nextDecisionAt: null, endedReason: why };
+}
+
 export interface SetResult {
   config: RolloutFields;
   /** Things the operator should know (e.g. the stable manifest could not be compared). */
@@ -331,60 +446,181 @@ export interface SetResult {
 }
 
 /**
- * `set`: check the candidate manifest (200 JSON with a remoteEntry, the area's container, singletons equal
- * to the stable's when the stable manifest answers), then start it at `percent`. Without a candidate URL
- * only the current candidate's percentage changes.
+ * Check a candidate manifest for `area`: 200 JSON with a remoteEntry, the area's container, singletons
+ * equal to the stable's when the stable manifest answers (else a warning). Returns its version.
  */
-export async function setCandidate(deps: AppDeps, area: string, input: { candidate?: string; percent: number }): Promise<SetResult> {
+async function checkedCandidate(rt: RolloutRuntime, area: string, url: string, stable: VersionRef, warnings: string[]): Promise<VersionRef> {
+  const timeout = rt.options.manifestTimeoutMs;
+  const info = await fetchManifest(url, timeout, 'candidate');
+  const expected = REMOTES.find((r) => r.area === area)!.name;
+  if (info.name && info.name !== expected) {
+    throw badRequest(`The manifest ${url} is the remote ${info.name}, not the ${area} remote (${expected})`);
+  }
+  let stableInfo = null;
+  try {
+    stableInfo = await fetchManifest(stable.entry, timeout, 'stable');
+  } catch (err) {
+    warnings.push(`The stable manifest could not be read, so shared versions were not compared: ${(err as Error).message}`);
+  }
+  if (stableInfo) {
+    const diffs = singletonMismatches(info, stableInfo);
+    if (diffs.length > 0) {
+      throw badRequest(
+        `The candidate's shared singletons differ from the stable version's: ` +
+          diffs.map((d) => `${d.pkg} ${d.candidate} in the candidate, ${d.stable} in stable`).join('; ') +
+          '. A candidate must share the same versions (it would change them for the whole page).',
+      );
+    }
+  }
+  return { entry: url, version: versionOf(url, info) };
+}
+
+/**
+ * `set`: check the candidate manifest, then start it at `percent`. Without a candidate URL only the
+ * current candidate's percentage changes. Ends a running plan.
+ */
+export async function setCandidate(deps: AppDeps, area: string, input: { candidate?: string; percent: number }, by: ChangeBy): Promise<SetResult> {
   const rt = rolloutRuntime(deps);
   const warnings: string[] = [];
-  const current = await fresh(area);
-  let candidate: VersionRef | undefined;
-  if (input.candidate) {
-    const timeout = rt.options.manifestTimeoutMs;
-    const info = await fetchManifest(input.candidate, timeout, 'candidate');
-    const expected = REMOTES.find((r) => r.area === area)!.name;
-    if (info.name && info.name !== expected) {
-      throw badRequest(`The manifest ${input.candidate} is the remote ${info.name}, not the ${area} remote (${expected})`);
+  const before = await fresh(area);
+  assertNotKilled(before, area, 'setting a candidate');
+  const candidate = input.candidate ? await checkedCandidate(rt, area, input.candidate, before?.stable ?? defaultStable(rt, area), warnings) : undefined;
+  const config = await change(deps, area, 'set', by, (current, now) => {
+    assertNotKilled(current, area, 'setting a candidate');
+    const next = planSet(current, defaultStable(rt, area), area, { candidate, percent: input.percent }, now);
+    return { ...next, plan: endRunningPlan(current?.plan, `${by.actor} set ${area} to ${input.percent} % by hand: ${by.reason}`) };
+  });
+  return { config: config!, warnings };
+}
+
+/**
+ * `plan`: start the candidate (given, else the current one) at steps[0]; the worker advances it every
+ * `everyMs` while its gate holds, holds it while data is insufficient, rolls it back when the gate fails,
+ * and promotes it on reaching 100 %. Replaces a running plan.
+ */
+export async function planCandidate(deps: AppDeps, area: string, input: { candidate?: string; steps: number[]; every: number }, by: ChangeBy): Promise<SetResult> {
+  const rt = rolloutRuntime(deps);
+  const warnings: string[] = [];
+  const before = await fresh(area);
+  assertNotKilled(before, area, 'planning');
+  const candidate = input.candidate ? await checkedCandidate(rt, area, input.candidate, before?.stable ?? defaultStable(rt, area), warnings) : undefined;
+  const config = await change(deps, area, 'plan', by, (current, now) => {
+    assertNotKilled(current, area, 'planning');
+    const next = planSet(current, defaultStable(rt, area), area, { candidate, percent: input.steps[0] }, now);
+    return { ...next, plan: newPlan(next.candidate!, input.steps, input.every, by.actor, now) };
+  });
+  return { config: config!, warnings };
+}
+
+export async function promote(deps: AppDeps, area: string, by: ChangeBy): Promise<RolloutFields> {
+  return (await change(deps, area, 'promote', by, (current, now) => {
+    assertNotKilled(current, area, 'promoting');
+    return { ...planPromote(current, area, now), plan: endRunningPlan(current?.plan, `promoted by ${by.actor}: ${by.reason}`) };
+  }))!;
+}
+
+export async function rollback(deps: AppDeps, area: string, by: ChangeBy): Promise<RolloutFields> {
+  return (await change(deps, area, 'rollback', by, (current, now) => ({
+    ...planRollback(current, area, now),
+    plan: endRunningPlan(current?.plan, `rolled back by ${by.actor}: ${by.reason}`),
+  })))!;
+}
+
+/** `kill`: every visitor gets the stable version at once; no plan decides until `release`. */
+export async function kill(deps: AppDeps, area: string, by: ChangeBy): Promise<RolloutFields> {
+  const rt = rolloutRuntime(deps);
+  return (await change(deps, area, 'kill', by, (current, now) => {
+    if (current?.killed) throw conflict(`${area} is already killed (since ${current.killed.at.toISOString()}, by ${current.killed.by})`);
+    const base: AreaRollout = current ?? { area, stable: defaultStable(rt, area), candidate: null, autoRollback: null, updatedAt: now };
+    return { ...base, area, killed: { at: now, by: by.actor, reason: by.reason }, updatedAt: now };
+  }))!;
+}
+
+/** `release`: undo the kill; a running plan's next decision comes a whole interval later. */
+export async function release(deps: AppDeps, area: string, by: ChangeBy): Promise<RolloutFields> {
+  return (await change(deps, area, 'release', by, (current, now) => {
+    if (!current?.killed) throw conflict(`${area} is not killed`);
+    let plan = current.plan ?? null;
+    if (plan?.state === 'running') {
+      // What came in while killed says nothing about the step: it starts afresh.
+      const counts = { loads: current.candidate?.loads ?? 0, failures: current.candidate?.failures ?? 0 };
+      plan = { ...plan, nextDecisionAt: new Date(now.getTime() + plan.everyMs), stepBase: counts };
     }
-    const stable = current?.stable ?? defaultStable(rt, area);
-    let stableInfo = null;
-    try {
-      stableInfo = await fetchManifest(stable.entry, timeout, 'stable');
-    } catch (err) {
-      warnings.push(`The stable manifest could not be read, so shared versions were not compared: ${(err as Error).message}`);
-    }
-    if (stableInfo) {
-      const diffs = singletonMismatches(info, stableInfo);
-      if (diffs.length > 0) {
-        throw badRequest(
-          `The candidate's shared singletons differ from the stable version's: ` +
-            diffs.map((d) => `${d.pkg} ${d.candidate} in the candidate, ${d.stable} in stable`).join('; ') +
-            '. A candidate must share the same versions (it would change them for the whole page).',
-        );
+    return { ...current, plan, killed: null, updatedAt: now };
+  }))!;
+}
+
+/**
+ * `revert <entry>`: restore the area's state before that entry (stable, candidate and its share, plan,
+ * kill switch, last automatic rollback). A restored candidate keeps its counts when its run is still the
+ * current one, else starts a fresh run; a restored running plan decides a whole interval from now.
+ */
+export async function revert(deps: AppDeps, entryId: number, by: ChangeBy): Promise<{ area: string; config: RolloutFields | null }> {
+  const entry = await findAudit(entryId);
+  if (!entry) throw notFound(`No rollout log entry #${entryId}`);
+  if (entry.action === 'preview') throw conflict(`Entry #${entryId} made a preview link, which changed nothing to revert`);
+  const target = entry.before as RolloutSnapshot | null;
+  const config = await change(
+    deps,
+    entry.area,
+    'revert',
+    by,
+    (current, now) => {
+      if (!target) return null;
+      let candidate: CandidateState | null = null;
+      if (target.candidate) {
+        const c = target.candidate;
+        const sameRun = current?.candidate && current.candidate.version === c.version && +current.candidate.setAt === +new Date(c.setAt);
+        candidate = sameRun
+          ? { ...current!.candidate!, entry: c.entry, percent: c.percent }
+          : { entry: c.entry, version: c.version, percent: c.percent, loads: 0, failures: 0, failureNetworks: 0, setAt: now };
       }
-    }
-    candidate = { entry: input.candidate, version: versionOf(input.candidate, info) };
-  }
-  const next = planSet(current, defaultStable(rt, area), area, { candidate, percent: input.percent }, deps.clock.now());
-  const config = await save(area, current, next);
-  rt.invalidate();
-  return { config, warnings };
+      let plan = target.plan ?? null;
+      if (plan?.state === 'running') {
+        plan =
+          candidate?.version === plan.version
+            ? { ...plan, nextDecisionAt: new Date(now.getTime() + plan.everyMs), stepBase: { loads: candidate.loads, failures: candidate.failures } }
+            : { ...plan, state: 'cancelled', nextDecisionAt: null, endedReason: `its candidate is not restored by the revert of #${entryId}` };
+      }
+      return { area: entry.area, stable: target.stable, candidate, autoRollback: target.autoRollback ?? null, plan, killed: target.killed ?? null, updatedAt: now };
+    },
+    { revertOf: entryId },
+  );
+  return { area: entry.area, config };
 }
 
-export async function promote(deps: AppDeps, area: string): Promise<RolloutFields> {
+/** `preview`: a signed, expiring link that shows `version` of `area` to whoever opens it (preview.ts). */
+export async function createPreview(
+  deps: AppDeps,
+  area: string,
+  input: { version?: string; candidate?: string; ttl?: number; reason?: string },
+  actor: string,
+): Promise<{ token: string; link: string; preview: Preview; warnings: string[] }> {
+  const rt = rolloutRuntime(deps);
+  if (!input.version === !input.candidate) throw badRequest('Give the version to preview (or its manifest URL as candidate), not both');
   const current = await fresh(area);
-  const config = await save(area, current, planPromote(current, area, deps.clock.now()));
-  rolloutRuntime(deps).invalidate();
-  return config;
+  const stable = current?.stable ?? defaultStable(rt, area);
+  const warnings: string[] = [];
+  const url = input.candidate ?? versionEntry(stable.entry, input.version!);
+  const checked = await checkedCandidate(rt, area, url, stable, warnings);
+  const version = input.version ?? checked.version;
+  if (version === stable.version) throw badRequest(`${version} is already the stable version of ${area}`);
+  const expiresAt = new Date(deps.clock.now().getTime() + (input.ttl ?? DEFAULT_PREVIEW_TTL_MS));
+  const preview: Preview = { area, version, entry: checked.entry, expiresAt };
+  const token = signPreview(rt.previewKey, preview);
+  await recordAudit(deps, {
+    area,
+    action: 'preview',
+    actor,
+    reason: input.reason ?? `preview link for ${version}`,
+    before: current,
+    after: current,
+    preview: { version, entry: checked.entry, expiresAt },
+  });
+  return { token, link: `${deps.config.publicUrl}/?${PREVIEW_PARAM}=${token}`, preview, warnings };
 }
 
-export async function rollback(deps: AppDeps, area: string): Promise<RolloutFields> {
-  const current = await fresh(area);
-  const config = await save(area, current, planRollback(current, area, deps.clock.now()));
-  rolloutRuntime(deps).invalidate();
-  return config;
-}
+export const DEFAULT_PREVIEW_TTL_MS = 3_600_000;
 
 export interface StatusData {
   configs: Map<string, RolloutFields>;
@@ -403,8 +639,11 @@ export async function statusData(): Promise<StatusData> {
     pairs.push({ area: d.area, version: d.stable.version });
     if (d.candidate) pairs.push({ area: d.area, version: d.candidate.version });
   }
-  const counterDocs = await RolloutCounter.find({}).lean();
-  const counters = new Map(counterDocs.map((c) => [pairKey(c.area, c.version), { loads: c.loads, failures: c.failures }]));
+  // Only the versions shown (each through the (area, version) index), not every version ever reported:
+  // an area without a rollout shows its default's counts.
+  const shown = [...pairs, ...REMOTES.filter((r) => !configs.has(r.area)).map((r) => ({ area: r.area, version: DEFAULT_VERSION }))];
+  const counterDocs = await Promise.all(shown.map((p) => RolloutCounter.findOne(p).lean()));
+  const counters = new Map(counterDocs.filter((c) => c !== null).map((c) => [pairKey(c.area, c.version), { loads: c.loads, failures: c.failures }]));
   const visitors = new Map<string, number>();
   await Promise.all(pairs.map(async (p) => visitors.set(pairKey(p.area, p.version), await RolloutVisitor.countDocuments(p))));
   return { configs, counters, visitors };
