@@ -4,7 +4,7 @@
  * The contracts' entries for the front ends (contracts/<name>.ts); the package root is the API's. One per area,
  * and the exercise library's apart from the rest of the workouts area's (contracts/exercises.ts says why).
  */
-const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'trainers', 'messages', 'community', 'challenges'];
+const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'trainers', 'bookings', 'messages', 'community', 'challenges'];
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.

@@ -4,6 +4,7 @@ import { usersRouter } from './users/routes';
 // Feature modules: one import and one entry per module (each router carries its own /api/... prefix).
 import { workoutsRouter } from './workouts/routes';
 import { trainersRouter } from './trainers/routes';
+import { bookingsRouter } from './bookings/routes';
 import { messagesRouter } from './messages/routes';
 import { challengesRouter } from './challenges/routes';
 import { communityRouter } from './community/routes';
@@ -18,6 +19,7 @@ export const moduleRouters: Router[] = [
   usersRouter,
   workoutsRouter,
   trainersRouter,
+  bookingsRouter,
   messagesRouter,
   challengesRouter,
   communityRouter,

@@ -12,6 +12,7 @@ import { WORKOUT_FORM_DEFAULTS } from '@fitconnect/contracts';
 import { startTestApi, type TestApi, type Agent } from './helpers';
 import { DB_NAME } from '../src/db/connect';
 import { runSeed, DEMO_PASSWORD } from '../src/seed';
+import { resolveOperatorToken } from '../src/rollout/options';
 
 jest.setTimeout(180_000);
 
@@ -60,9 +61,9 @@ afterAll(async () => {
 });
 
 /** One request, which must be answered with `status`: a refused call would skip the queries it is here for. */
-async function call(agent: Agent, status: number, method: 'get' | 'post', path: string, body?: unknown) {
+async function call(agent: Agent, status: number, method: 'get' | 'post' | 'put', path: string, body?: unknown) {
   route = `${method.toUpperCase()} ${path}`;
-  const r = method === 'get' ? await agent.get(path) : await agent.post(path, body);
+  const r = method === 'get' ? await agent.get(path) : method === 'put' ? await agent.put(path, body) : await agent.post(path, body);
   route = '';
   if (r.status !== status) throw new Error(`${method} ${path}: expected ${status}, got ${r.status} ${r.text.slice(0, 300)}`);
   return r;
@@ -137,6 +138,26 @@ it('reads through an index, in index order, on every route', async () => {
   await call(member, 201, 'post', '/api/messages', { receiverId: someTrainer.userId, content: 'Hello, are you free on Tuesday?' });
   await call(trainer, 200, 'get', '/api/messages');
 
+  // Bookings (issue 29): a trainer's schedule and slots, a booking answered, cancelled, its .ics and the feed.
+  const own = (await call(trainer, 200, 'get', '/api/trainers/me')).body as { id: number };
+  const schedule = (await call(visitor, 200, 'get', `/api/trainers/${own.id}/availability`)).body;
+  await call(trainer, 200, 'put', `/api/trainers/${own.id}/availability`, { ...schedule, bufferMinutes: 10, requiresConfirmation: true });
+  const slots = (await call(visitor, 200, 'get', `/api/trainers/${own.id}/slots`)).body.slots as { start: string; online: boolean }[];
+  const pick = (i: number) => ({ trainerId: own.id, start: slots[i].start, mode: slots[i].online ? 'online' : 'in-person' });
+  const first = (await call(member, 201, 'post', '/api/bookings', pick(0))).body as { id: number };
+  const second = (await call(member, 201, 'post', '/api/bookings', pick(slots.length - 1))).body as { id: number };
+  await call(member, 200, 'get', '/api/bookings');
+  await call(member, 200, 'get', '/api/bookings?when=upcoming&role=client');
+  await call(trainer, 200, 'get', '/api/bookings?role=trainer');
+  await call(trainer, 200, 'get', `/api/bookings/${first.id}`);
+  await call(trainer, 200, 'post', `/api/bookings/${first.id}/confirm`);
+  await call(trainer, 200, 'post', `/api/bookings/${second.id}/decline`, { reason: 'Away' });
+  await call(member, 200, 'get', `/api/bookings/${first.id}.ics`);
+  const feed = (await call(member, 200, 'get', '/api/calendar/token')).body as { url: string };
+  await call(visitor, 200, 'get', new URL(feed.url).pathname);
+  await call(member, 200, 'post', '/api/calendar/token');
+  await call(member, 200, 'post', `/api/bookings/${first.id}/cancel`, {});
+
   const made = await call(member, 201, 'post', '/api/generate-workout', { ...WORKOUT_FORM_DEFAULTS, duration: 30 });
   await call(member, 200, 'get', '/api/ai-workouts/today');
   await call(member, 200, 'get', '/api/ai-workouts/saved');
@@ -145,12 +166,28 @@ it('reads through an index, in index order, on every route', async () => {
   await call(member, 200, 'get', '/api/auth/user');
   await call(visitor, 200, 'get', '/api/rollout/remotes');
 
+  // The rollout operator calls (issue 34): kill / release, the audit log (all, one area), a revert, status.
+  const opsHeaders = { authorization: `Bearer ${resolveOperatorToken(api.config.dataDir, {})}` };
+  const ops = async (method: 'GET' | 'POST', path: string, json?: unknown) => {
+    route = `${method} ${path}`;
+    const r = await visitor.request(method, path, { json, headers: opsHeaders });
+    route = '';
+    if (r.status !== 200) throw new Error(`${method} ${path}: expected 200, got ${r.status} ${r.text.slice(0, 300)}`);
+    return r;
+  };
+  await ops('POST', '/api/ops/rollout/workouts/kill', { reason: 'query plans' });
+  await ops('POST', '/api/ops/rollout/workouts/release', { reason: 'query plans' });
+  const entries = (await ops('GET', '/api/ops/rollout/log')).body.entries as { id: number }[];
+  await ops('GET', '/api/ops/rollout/log?area=workouts&limit=5');
+  await ops('POST', `/api/ops/rollout/log/${entries[0].id}/revert`, { reason: 'query plans' });
+  await ops('GET', '/api/ops/rollout');
+
   const unknown = recorded.filter((c) => !QUERIES.has(c.name) && !NOT_QUERIES.has(c.name)).map((c) => `${c.route}: ${c.name}`);
   expect(unknown).toEqual([]);
   const reads = recorded.filter((c) => QUERIES.has(c.name) && !(c.name === 'aggregate' && c.command.pipeline?.[0]?.$changeStream));
   // The routes above reach every collection a page reads, with every kind of query the routes send.
   const collections = new Set(reads.map((q) => q.collection));
-  for (const c of ['users', 'sessions', 'trainers', 'trainerreviews', 'challenges', 'challengeparticipants', 'communityreviews', 'messages', 'workouts']) {
+  for (const c of ['users', 'sessions', 'trainers', 'trainerreviews', 'challenges', 'challengeparticipants', 'communityreviews', 'messages', 'workouts', 'bookings', 'availabilities', 'slotclaims', 'requestseats', 'calendarfeeds']) {
     expect([...collections].some((x) => x.startsWith(c.slice(0, -1)))).toBe(true);
   }
   const kinds = new Set(reads.map((q) => (q.name === 'aggregate' && q.command.pipeline?.[0]?.$geoNear ? 'aggregate $geoNear' : q.name)));

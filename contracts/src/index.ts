@@ -5,6 +5,7 @@ export * from './workouts';
 export * from './challenges';
 export * from './community';
 export * from './trainers';
+export * from './bookings';
 export * from './messages';
 export * from './feedback';
 export * from './exercises';

@@ -107,6 +107,8 @@ export const Message = z.object({
   readAt: z.nullable(z.string()),
   /** Echoed to its sender only (so the sender's optimistic copy can be matched). */
   clientKey: z.optional(z.string()),
+  /** 'system': a line the app wrote (a booking requested, confirmed, declined or cancelled), shown as such; absent: typed by the sender. */
+  kind: z.optional(z.enum(['system'])),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -59,6 +59,8 @@ export interface MessageFields {
   clientKey?: string;
   /** When the sending request claimed the stamp (a stuck claim can be taken over). */
   claimedAt: Date;
+  /** 'system': a line the app wrote for `senderId` (a booking event), not typed by them. Absent: a typed message. */
+  kind?: 'system';
 }
 
 const messageSchema = new Schema<MessageFields>(
@@ -73,6 +75,7 @@ const messageSchema = new Schema<MessageFields>(
     readAt: { type: Date, default: null },
     clientKey: { type: String },
     claimedAt: { type: Date, required: true },
+    kind: { type: String, enum: ['system'] },
   },
   { versionKey: false, collection: 'messages', minimize: false },
 );

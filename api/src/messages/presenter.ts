@@ -19,6 +19,7 @@ export function presentMessage(m: StoredMessage, viewerId: number): MessageOut {
     sentAt: iso(m.sentAt) as string,
     readAt: iso(m.readAt),
     ...(m.clientKey && viewerId === m.senderId ? { clientKey: m.clientKey } : {}),
+    ...(m.kind ? { kind: m.kind } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { nextId } from '../db/counter';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { User, type UserFields } from '../users/model';
 import { Conversation, Message, type ConversationFields, type MessageFields } from './model';
+import { attributeFirstMessage, quietly } from '../partners/attribution';
 
 export type StoredMessage = MessageFields & { seq: number };
 export type StoredConversation = ConversationFields;
@@ -56,6 +57,8 @@ export interface SendInput {
   content: string;
   clientKey?: string;
   now: Date;
+  /** A system line (bookings): stored and delivered like any message, marked as not typed by the sender. */
+  kind?: 'system';
 }
 
 /**
@@ -67,7 +70,7 @@ export interface SendInput {
  *      live delivery listens for.
  */
 export async function sendMessage(input: SendInput): Promise<{ message: StoredMessage; replayed: boolean }> {
-  const { senderId, receiverId, content, clientKey, now } = input;
+  const { senderId, receiverId, content, clientKey, now, kind } = input;
   if (clientKey) {
     const earlier = await Message.findOne({ senderId, clientKey }).lean();
     if (earlier) return { message: await settled(earlier, { receiverId, content }), replayed: true };
@@ -86,6 +89,7 @@ export async function sendMessage(input: SendInput): Promise<{ message: StoredMe
     readAt: null,
     claimedAt: now,
     ...(clientKey ? { clientKey } : {}),
+    ...(kind ? { kind } : {}),
   };
   try {
     await Message.collection.insertOne({ ...doc });
@@ -95,7 +99,11 @@ export async function sendMessage(input: SendInput): Promise<{ message: StoredMe
     if (!first) throw err;
     return { message: await settled(first, { receiverId, content }), replayed: true };
   }
-  return { message: await stamp(id, conversation.id, now), replayed: false };
+  const message = await stamp(id, conversation.id, now);
+  // A user's first message after following a partner's finder counts as that partner's contact (issue 33);
+  // a booking's system line is not a message the user wrote.
+  if (!kind) await quietly('contact attribution', () => attributeFirstMessage(senderId, now));
+  return { message, replayed: false };
 }
 
 /** Numbers an unnumbered message we hold the claim of. */

@@ -196,6 +196,61 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     },
   },
 
+  // ---- Bookings (issue 29; contracts/src/bookings.ts) ---------------------------------------------
+  'GET /api/trainers/{id}/availability': {
+    summary: "A trainer's weekly availability (public)",
+    tag: 'Bookings',
+    description: 'Windows per weekday in the trainer\'s time zone, session length, buffer, notice, how far ahead, days off. `configured: false` = never set.',
+    responses: { 200: obj('TrainerAvailability'), 404: notFound('Trainer') },
+  },
+  'PUT /api/trainers/{id}/availability': {
+    summary: 'Set the own availability (that trainer only)',
+    tag: 'Bookings',
+    responses: { 200: obj('TrainerAvailability'), 403: forbidden('Not your profile'), 404: notFound('Trainer') },
+  },
+  'GET /api/trainers/{id}/slots': {
+    summary: "A trainer's free slots (public)",
+    tag: 'Bookings',
+    description: 'Dates `from`..`to` (inclusive, trainer\'s time zone, at most 31 days; default today + 13 days). Only bookable slots.',
+    responses: { 200: obj('SlotsResponse'), 404: notFound('Trainer') },
+  },
+  'POST /api/bookings': {
+    summary: 'Book a slot (a request, or confirmed at once when the trainer says so)',
+    tag: 'Bookings',
+    description: 'Refused with 400 and a message when the slot is past, too soon, too far ahead, on a day off or outside availability; nothing is stored.',
+    responses: { 201: obj('Booking'), 403: forbidden('Your own trainer profile'), 404: notFound('Trainer'), 409: conflictDoc('That time was just taken, or 5 requests are already waiting') },
+  },
+  'GET /api/bookings': { summary: 'My bookings, as client and as trainer', tag: 'Bookings', responses: { 200: { description: 'Booking[]', schema: z.array(z.object({}).passthrough()) } } },
+  'GET /api/bookings/{id}.ics': {
+    summary: 'One booking as an iCalendar file (its client or trainer)',
+    tag: 'Bookings',
+    responses: { 200: { description: 'text/calendar', content: { 'text/calendar': { schema: { type: 'string' } } } }, 404: notFound('Booking') },
+  },
+  'GET /api/bookings/{id}': { summary: 'One booking (its client or trainer)', tag: 'Bookings', responses: { 200: obj('Booking'), 404: notFound('Booking') } },
+  'POST /api/bookings/{id}/confirm': {
+    summary: 'Confirm a request (the trainer)',
+    tag: 'Bookings',
+    responses: { 200: obj('Booking'), 403: forbidden('Only the trainer answers'), 404: notFound('Booking'), 409: conflictDoc('Already answered or expired') },
+  },
+  'POST /api/bookings/{id}/decline': {
+    summary: 'Decline a request, with an optional reason (the trainer)',
+    tag: 'Bookings',
+    responses: { 200: obj('Booking'), 403: forbidden('Only the trainer answers'), 404: notFound('Booking'), 409: conflictDoc('Already answered or expired') },
+  },
+  'POST /api/bookings/{id}/cancel': {
+    summary: 'Cancel a request or a confirmed session before it starts (client or trainer)',
+    tag: 'Bookings',
+    description: 'A client cancelling a confirmed session less than 24 hours before the start is marked late.',
+    responses: { 200: obj('Booking'), 404: notFound('Booking'), 409: conflictDoc('Can no longer be cancelled') },
+  },
+  'GET /api/calendar/token': { summary: 'My private calendar feed URL', tag: 'Bookings', responses: { 200: obj('CalendarFeed: url, webcalUrl, createdAt') } },
+  'POST /api/calendar/token': { summary: 'Rotate my calendar feed URL (the old one stops working)', tag: 'Bookings', responses: { 200: obj('CalendarFeed') } },
+  'GET /api/calendar/{token}.ics': {
+    summary: 'A calendar feed (no cookie: the secret URL is the key)',
+    tag: 'Bookings',
+    responses: { 200: { description: 'text/calendar', content: { 'text/calendar': { schema: { type: 'string' } } } }, 404: notFound('Calendar') },
+  },
+
   // ---- Messages --------------------------------------------------------------------------------
   'GET /api/messages': { summary: 'The own conversations', tag: 'Messages', responses: { 200: { description: 'Conversations, newest first', schema: ConversationList } } },
   'GET /api/messages/unread': { summary: 'Unread messages in total', tag: 'Messages', responses: { 200: { description: 'Unread total', schema: UnreadTotal } } },
@@ -281,7 +336,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // ---- Partners --------------------------------------------------------------------------------
   'POST /api/partners/events': {
-    summary: 'Count an impression or a click of the embedded trainer finder',
+    summary: 'Count an impression, a search or a click of the embedded trainer finder',
     tag: 'Partners',
     description:
       'Anonymous, from any origin. Send it as a CORS-simple request: Content-Type `text/plain;charset=UTF-8` carrying the JSON ' +
@@ -292,6 +347,23 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody },
     },
   },
+  'GET /api/partners/go': {
+    summary: "A link from a partner's trainer finder: records the partner's first touch, then redirects",
+    tag: 'Partners',
+    description:
+      'Top-level navigation from the embedded finder. For a registered partner id, a signed-out visitor gets a signed first-party ' +
+      'cookie `fc_partner` (30 days, first touch kept) and a signed-in user is attributed at once; a sign-up or first message within ' +
+      '30 days then counts for the partner. Redirects (302) to `to` with `?partner=` kept; an unknown id only redirects.',
+    responses: { 302: { description: 'To the page on FitConnect' } },
+  },
+  'GET /api/ops/partners/{partnerId}/report': {
+    summary: "One partner's counts per UTC day (operators)",
+    tag: 'Partners',
+    description:
+      'Needs the operator token (`Authorization: Bearer ...`). Impressions, searches, clicks, sign-ups and contacts per day over ' +
+      '`days` (1-366, default 30), newest first, zeros included. Counts only, no personal data. Same as `npm run partners -- report <id>`.',
+    responses: { 200: obj('The totals and one row per day'), 401: msg('Operator token missing or wrong'), 404: msg('No such partner') },
+  },
   // ---- Staged rollouts (operators and the shell; not for partners) ------------------------------
   'GET /api/rollout/remotes': {
     summary: "This visitor's remotes manifest (the shell's /remotes.json)",
@@ -300,7 +372,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'Sets the long-lived first-party visitor cookie `fc_vid` (an id the API signs) when it is missing, or not one the API signed ' +
       '(then a new id is issued). Each area gets its stable entry, or its candidate (with the stable as `fallback`) when the visitor ' +
       'falls in the candidate\'s share and the candidate has room for more recorded visitors. Private, never cached by shared caches. ' +
-      'A 429 (new ids are limited per client) makes the static server answer the default manifest.',
+      'A 429 (new ids are limited per client) makes the static server answer the default manifest. ' +
+      'A killed area gives everyone its stable version. A valid preview token (`fc_preview` query parameter, passed on by the static server ' +
+      'from the page URL, or the `fc_preview` cookie this answer then sets until the token expires) gives its holder the previewed version ' +
+      'of that area, unrecorded; a forged, edited or expired token is ignored.',
     responses: { 200: obj('The remotes: area, container name, entry, version and, for a candidate, the fallback') },
   },
   'POST /api/rollout/events': {
@@ -333,6 +408,44 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "Set an area's candidate percentage to 0, keeping the candidate (operators)",
     tag: 'Rollouts',
     responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong') },
+  },
+  // Issue 34: scheduled plans, kill switch, preview links, audit log. Every change needs a reason (400 without).
+  'POST /api/ops/rollout/{area}/plan': {
+    summary: "Start a scheduled plan for an area's candidate (operators)",
+    tag: 'Rollouts',
+    description:
+      'Needs an operator token and a reason. Starts the candidate at the first step; every `every` a worker (one instance, claimed atomically) ' +
+      'advances it while its health gate holds, holds it while data is insufficient, rolls it back when the gate fails, and promotes it on reaching 100 %.',
+    responses: { 200: obj("The area's new rollout, with its plan"), 401: msg('Operator token missing or wrong'), 409: conflictDoc('The area is killed, or changed meanwhile') },
+  },
+  'POST /api/ops/rollout/{area}/kill': {
+    summary: 'Kill switch: every visitor gets the stable version, no plan advances (operators)',
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong'), 409: conflictDoc('Already killed') },
+  },
+  'POST /api/ops/rollout/{area}/release': {
+    summary: 'Release the kill switch (operators)',
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong'), 409: conflictDoc('Not killed') },
+  },
+  'POST /api/ops/rollout/{area}/preview': {
+    summary: 'A signed, expiring preview link for one version of an area (operators)',
+    tag: 'Rollouts',
+    description: 'Whoever opens the link (`/?fc_preview=<token>`) gets that version of the area; nobody else\'s versions change. Forged, edited or expired tokens are ignored.',
+    responses: {
+      200: { description: 'The link and its expiry', schema: z.object({ area: z.string(), version: z.string(), entry: z.string(), expiresAt: z.string(), token: z.string(), link: z.string(), warnings: z.array(z.string()) }) },
+      401: msg('Operator token missing or wrong'),
+    },
+  },
+  'GET /api/ops/rollout/log': {
+    summary: 'The rollout audit log, newest first (operators)',
+    tag: 'Rollouts',
+    responses: { 200: obj('`entries`: id, time, area, action, actor, reason, state before and after, plan decision with its numbers'), 401: msg('Operator token missing or wrong') },
+  },
+  'POST /api/ops/rollout/log/{entry}/revert': {
+    summary: 'Restore the state before an audit log entry (operators)',
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's restored rollout"), 401: msg('Operator token missing or wrong'), 404: notFound('Log entry'), 409: conflictDoc('Nothing to revert, or the area changed meanwhile') },
   },
 };
 

@@ -43,8 +43,10 @@ const LABELS: [keyof DemoDataReport, string][] = [
   ['conversations', 'conversations'],
   ['messages', 'messages'],
   ['workouts', 'workouts'],
+  ['bookings', 'booked sessions'],
+  ['schedules', 'trainer schedules'],
   ['sessions', 'sessions'],
-  ['other', 'reset tokens, generation claims and feedback'],
+  ['other', 'reset tokens, generation claims, feedback and calendar feeds'],
   ['partners', 'demo partner ids'],
 ];
 

@@ -26,6 +26,7 @@ import { Session } from '../http/session';
 import { PasswordResetToken } from '../auth/resetToken';
 import { Feedback } from '../feedback/model';
 import { Partner, PartnerCount } from '../partners/model';
+import { Availability, Booking, CalendarFeed, RequestSeat, SlotClaim } from '../bookings/model';
 import { DEMO_PARTNER } from '../partners/service';
 import { clients, trainers, communityReviews } from './data';
 
@@ -49,6 +50,9 @@ export interface DemoDataReport {
   conversations: number;
   messages: number;
   workouts: number;
+  /** Booked sessions with a demo client or a demo trainer (issue 29), and demo trainers' schedules. */
+  bookings: number;
+  schedules: number;
   sessions: number;
   other: number;
   partners: number;
@@ -122,6 +126,10 @@ async function collect(remove: boolean): Promise<{ usernames: string[]; report: 
   const conversationIds = (await Conversation.find({ members: inDemo }, { id: 1 }).lean()).map((c) => c.id);
   const messageFilter = { $or: [{ conversationId: { $in: conversationIds } }, { senderId: inDemo }, { receiverId: inDemo }] };
 
+  // Bookings: any with a demo client or a demo trainer (a real client's booking with a demo trainer goes too).
+  const bookingFilter = { $or: [{ clientId: inDemo }, { trainerUserId: inDemo }] };
+  const bookingIds = (await Booking.find(bookingFilter, { id: 1 }).lean()).map((b) => b.id);
+
   const partnerIds = [DEMO_PARTNER.id];
   const report: DemoDataReport = {
     users: users.length,
@@ -138,11 +146,14 @@ async function collect(remove: boolean): Promise<{ usernames: string[]; report: 
     conversations: conversationIds.length,
     messages: await Message.countDocuments(messageFilter),
     workouts: await Workout.countDocuments({ userId: inDemo }),
+    bookings: bookingIds.length,
+    schedules: await Availability.countDocuments({ trainerUserId: inDemo }),
     sessions: await Session.countDocuments({ userId: inDemo }),
     other:
       (await GenerationClaim.countDocuments({ userId: inDemo })) +
       (await PasswordResetToken.countDocuments({ userId: inDemo })) +
-      (await Feedback.countDocuments({ userId: inDemo })),
+      (await Feedback.countDocuments({ userId: inDemo })) +
+      (await CalendarFeed.countDocuments({ userId: inDemo })),
     partners: await Partner.countDocuments({ partnerId: { $in: partnerIds } }),
   };
   const usernames = users.map((u) => u.username);
@@ -175,6 +186,11 @@ async function collect(remove: boolean): Promise<{ usernames: string[]; report: 
   await Message.deleteMany(messageFilter);
   await Conversation.deleteMany({ id: { $in: conversationIds } });
   await Workout.deleteMany({ userId: inDemo });
+  await SlotClaim.deleteMany({ bookingId: { $in: bookingIds } });
+  await RequestSeat.deleteMany({ bookingId: { $in: bookingIds } });
+  await Booking.deleteMany({ id: { $in: bookingIds } });
+  await Availability.deleteMany({ trainerUserId: inDemo });
+  await CalendarFeed.deleteMany({ userId: inDemo });
   await GenerationClaim.deleteMany({ userId: inDemo });
   await PasswordResetToken.deleteMany({ userId: inDemo });
   await Feedback.deleteMany({ userId: inDemo });

@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import { addPartner, DEMO_PARTNER } from '../partners/service';
 import { DEMO_PASSWORD, clients, trainers, challenges, communityReviews, dayOffset } from './data';
 import { demoUserIds, seedEmail } from './demo';
+import { seedBookings } from './bookings';
 import type { Config } from '../config';
 
 export { DEMO_PASSWORD } from './data';
@@ -98,6 +99,7 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
     return id;
   };
 
+  const seededTrainers: { id: number; userId: number }[] = [];
   for (const t of trainers) {
     const trainer = await Trainer.create({
       userId: idOf(t.username),
@@ -123,7 +125,10 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
       await TrainerReview.create({ trainerId: trainer.id, userId: idOf(author), rating, comment, createdAt: at, updatedAt: at });
     }
     await refreshTrainerRating(trainer.id);
+    seededTrainers.push({ id: trainer.id, userId: trainer.userId });
   }
+  // Schedules and a few sessions (issue 29): the demo clients other than 'demo' itself, plus 'demo'.
+  await seedBookings(seededTrainers, clients.map((c) => idOf(c.username)), now);
 
   for (const c of challenges) {
     const challenge = await Challenge.create({

@@ -87,7 +87,7 @@ trainersRouter.get('/api/trainers/:id/reviews', validateParams(IdParams), async 
   const trainer = await trainerById(paramsOf(ctx, IdParams).id);
   const reviews = await reviewsOf(trainer.id);
   const reviewerIds = reviews.map((r) => r.userId);
-  const [people, verified] = await Promise.all([peopleById(reviewerIds), verifiedClients(trainer.userId, reviewerIds)]);
+  const [people, verified] = await Promise.all([peopleById(reviewerIds), verifiedClients(trainer.userId, reviewerIds, ctx.deps.clock.now())]);
   ctx.body = reviews.map((r) => presentReview(r, people.get(r.userId), verified.has(r.userId)));
 });
 
@@ -103,7 +103,7 @@ trainersRouter.post(
     const trainer = await trainerById(body.trainerId);
     authorizeReview(user, trainer);
     const { review, created } = await upsertReview(user.id, trainer.id, body);
-    const verified = await verifiedClients(trainer.userId, [user.id]);
+    const verified = await verifiedClients(trainer.userId, [user.id], ctx.deps.clock.now());
     ctx.status = created ? 201 : 200;
     ctx.body = presentReview(review, user, verified.has(user.id));
   },

@@ -268,18 +268,24 @@ export function reviewsOf(trainerId: number): Promise<StoredReview[]> {
 }
 
 /**
- * Which reviewers are verified clients: they wrote to the trainer's account and the trainer's account
- * wrote back (collection `messages`, owned by the messages module; read through the native driver so
- * this does not depend on its model file).
+ * Which reviewers are verified clients: they had a session with the trainer that was completed (a confirmed
+ * booking whose end has passed, collection `bookings`), or they wrote to the trainer's account and the
+ * trainer's account wrote back (collection `messages`; typed messages only: the system lines bookings add
+ * do not count). Both are owned by other modules and read through the native driver so this does not
+ * depend on their model files.
  */
-export async function verifiedClients(trainerUserId: number, reviewerIds: number[]): Promise<Set<number>> {
+export async function verifiedClients(trainerUserId: number, reviewerIds: number[], now: Date = new Date()): Promise<Set<number>> {
   const ids = [...new Set(reviewerIds)];
   if (ids.length === 0) return new Set();
   const messages = mongoose.connection.collection('messages');
-  const [repliedTo, wrote] = await Promise.all([
-    messages.distinct('receiverId', { senderId: trainerUserId, receiverId: { $in: ids } }),
-    messages.distinct('senderId', { senderId: { $in: ids }, receiverId: trainerUserId }),
+  const typed = { kind: { $ne: 'system' } };
+  const [repliedTo, wrote, hadSession] = await Promise.all([
+    messages.distinct('receiverId', { senderId: trainerUserId, receiverId: { $in: ids }, ...typed }),
+    messages.distinct('senderId', { senderId: { $in: ids }, receiverId: trainerUserId, ...typed }),
+    mongoose.connection.collection('bookings').distinct('clientId', { trainerUserId, start: { $lt: now }, status: 'confirmed', end: { $lte: now }, clientId: { $in: ids } }),
   ]);
   const wroteSet = new Set(wrote.map(Number));
-  return new Set(repliedTo.map(Number).filter((id) => wroteSet.has(id)));
+  const verified = new Set(repliedTo.map(Number).filter((id) => wroteSet.has(id)));
+  for (const id of hadSession) verified.add(Number(id));
+  return verified;
 }
