@@ -17,7 +17,7 @@ test('exposes the trainers area with every SPEC route of the area, all owned by 
 
 test('exactly the signed-in-only pages ask the shell for a signed-in user', () => {
   const protectedPaths = area.routes.filter((r) => r.requiresAuth).map((r) => r.path);
-  expect(protectedPaths.sort()).toEqual(['/trainer-profile', '/trainer-profile/:id/edit']);
+  expect(protectedPaths.sort()).toEqual(['/trainer-profile', '/trainer-profile/:id/edit', '/trainers/me/schedule', '/trainers/me/sessions']);
 });
 
 test("/trainer-profile/:id (SPEC's Cancel target) leads to the public profile /trainers/:id", async () => {

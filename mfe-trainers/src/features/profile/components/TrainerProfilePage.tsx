@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parseRouteId } from '@fitconnect/contracts/trainers';
@@ -25,6 +26,10 @@ import { cleanHandle, instagramUrl, safeWebsite, twitterUrl } from '../lib/socia
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 import { TrainerNotFound } from './TrainerNotFound';
+
+// The booking panel (slots, date tabs, the booking form) loads after the profile itself: it stays off the
+// area's first visit (the directory), whose JavaScript budget it would otherwise count against.
+const BookingPanel = lazy(() => import('../../bookings/components/BookingPanel').then((m) => ({ default: m.BookingPanel })));
 
 const Back = styled(Link)`
   display: inline-block;
@@ -242,9 +247,14 @@ export function TrainerProfilePage() {
           </HeaderText>
           <Actions>
             {isOwner ? (
-              <Button as={Link} to={`/trainer-profile/${trainer.id}/edit`} size="lg">
-                Edit Trainer Profile
-              </Button>
+              <>
+                <Button as={Link} to={`/trainer-profile/${trainer.id}/edit`} size="lg">
+                  Edit Trainer Profile
+                </Button>
+                <Button as={Link} to="/trainers/me/schedule" size="lg" variant="outline">
+                  My Schedule
+                </Button>
+              </>
             ) : (
               <Button size="lg" onClick={contact}>
                 Contact Trainer
@@ -255,6 +265,11 @@ export function TrainerProfilePage() {
 
         <Columns>
           <Stack $gap="lg">
+            {!isOwner && (
+              <Suspense fallback={<Spinner label="Loading free times" />}>
+                <BookingPanel trainerId={trainer.id} trainerName={trainer.user.firstName} />
+              </Suspense>
+            )}
             <Card as="section" aria-labelledby="about-title">
               <CardBody>
                 <H2 id="about-title">About {trainer.user.firstName}</H2>

@@ -1,0 +1,80 @@
+// Times of sessions: an instant (ISO, UTC) shown in a time zone. Clients see their own zone's time; the
+// trainer's schedule is wall-clock time in the trainer's zone. en-GB, 24-hour (the product's UK audience).
+
+/** The browser's time zone (IANA), e.g. 'Europe/London'. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const fmt = (tz: string, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: tz, ...o });
+
+/** '09:30' */
+export function formatTime(iso: string, tz: string): string {
+  return fmt(tz, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+/** 'Tue 1 Dec' */
+export function formatShortDay(iso: string, tz: string): string {
+  return fmt(tz, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+}
+
+/** 'Tuesday 1 December 2026' */
+export function formatLongDay(iso: string, tz: string): string {
+  return fmt(tz, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+}
+
+/** 'Tuesday 1 December 2026, 09:30' */
+export function formatWhen(iso: string, tz: string): string {
+  return `${formatLongDay(iso, tz)}, ${formatTime(iso, tz)}`;
+}
+
+/** The date of an instant in a zone, 'YYYY-MM-DD' (for grouping slots by the viewer's days). */
+export function dateKey(iso: string, tz: string): string {
+  const parts = fmt(tz, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** 'YYYY-MM-DD' plus n days. */
+export function addDays(ymd: string, n: number): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A calendar date's label: 'Tue 1 Dec' (from 'YYYY-MM-DD'; no zone involved). */
+export function formatDateKey(ymd: string, style: 'short' | 'long' = 'short'): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  return style === 'short'
+    ? fmt('UTC', { weekday: 'short', day: 'numeric', month: 'short' }).format(d)
+    : fmt('UTC', { weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+}
+
+/** True when the two zones show different clock times at this instant (e.g. London and Paris). */
+export function zonesDiffer(a: string, b: string, at: Date = new Date()): boolean {
+  if (a === b) return false;
+  const o: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', day: '2-digit', hourCycle: 'h23' };
+  return fmt(a, o).format(at) !== fmt(b, o).format(at);
+}
+
+/** 'Europe/London' -> 'London'; 'America/New_York' -> 'New York'. */
+export function zoneCity(tz: string): string {
+  const last = tz.split('/').pop() ?? tz;
+  return last.replace(/_/g, ' ');
+}
+
+/** Every IANA zone the browser knows (falls back to a short list on old runtimes). */
+export function timeZoneOptions(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    zones = [];
+  }
+  if (!zones.length) zones = ['Europe/London', 'Europe/Dublin', 'Europe/Paris', 'Europe/Berlin', 'America/New_York', 'UTC'];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
