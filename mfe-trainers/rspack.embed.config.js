@@ -14,18 +14,67 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { PrecompressPlugin } = require('@fitconnect/build-config/precompress');
 
-const LOADER = 'trainer-finder.js';
+const crypto = require('node:crypto');
 
-/** Emits the loader with the hashed bundle's file name written in. */
+const LOADER = 'trainer-finder.js';
+/**
+ * The release partners can pin (issue 33): /embed/v<EMBED_VERSION>/trainer-finder.js, immutable, with a
+ * published SRI hash (dist-embed/releases.json, the /partners page). Bump it with every release; the first
+ * build of a version is kept as it is (a later build with other code leaves it alone and says so).
+ * Breaking attribute or event changes are v2 (a new major folder beside v1/).
+ */
+const EMBED_VERSION = '1.1.0';
+const RELEASE_DIR = /^v\d+\.\d+\.\d+[\\/]/;
+
+const sri = (text) => `sha384-${crypto.createHash('sha384').update(text).digest('base64')}`;
+
+/**
+ * Emits the loaders with the hashed bundle's name and integrity written in: /embed/trainer-finder.js (the
+ * original URL, kept), /embed/v1/trainer-finder.js (the stable major version) and the pinned release; the
+ * iframe-mode page and its scripts; releases.json.
+ */
 class FinderLoaderPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('FinderLoader', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'FinderLoader', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+      // After the real content hash has named the bundle (it rewrites names inside assets emitted earlier,
+      // which would change a loader after its integrity hash was taken).
+      compilation.hooks.processAssets.tap({ name: 'FinderLoader', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 }, () => {
         const files = [...compilation.entrypoints.get('finder').getFiles()].filter((f) => f.endsWith('.js'));
         if (files.length !== 1) throw new Error(`The finder must be one script, got: ${files.join(', ')}`);
-        const template = fs.readFileSync(path.join(__dirname, 'embed', 'loader.js'), 'utf8');
-        const source = template.replace('__FINDER_BUNDLE__', files[0]);
-        compilation.emitAsset(LOADER, new rspack.sources.RawSource(source));
+        const bundle = files[0];
+        const bundleText = compilation.getAsset(bundle).source.source().toString();
+        const read = (name) => fs.readFileSync(path.join(__dirname, 'embed', name), 'utf8');
+        const loaderFor = (rel) => read('loader.js').replace('__FINDER_BUNDLE__', rel).replace('__FINDER_INTEGRITY__', sri(bundleText));
+        const emit = (name, text) => compilation.emitAsset(name, new rspack.sources.RawSource(text));
+
+        emit(LOADER, loaderFor(bundle));
+        emit(`v1/${LOADER}`, loaderFor(`../${bundle}`));
+        for (const name of ['frame-resize.js', 'frame-page.js']) emit(name, read(name));
+        emit('v1/frame-resize.js', read('frame-resize.js'));
+        emit('frame/trainer-finder.html', read('frame.html').replace('__LOADER__', LOADER));
+
+        // The pinned release: its own copy of the bundle, so it never depends on a later build's files.
+        const outDir = compilation.outputOptions.path;
+        const releaseLoader = path.join(outDir, `v${EMBED_VERSION}`, LOADER);
+        const released = fs.existsSync(releaseLoader) ? fs.readFileSync(releaseLoader, 'utf8') : null;
+        const pinned = loaderFor(bundle);
+        if (released === null || released === pinned) {
+          emit(`v${EMBED_VERSION}/${LOADER}`, pinned);
+          emit(`v${EMBED_VERSION}/${bundle}`, bundleText);
+        } else {
+          console.warn(`[embed] v${EMBED_VERSION} is already released with other code and stays as it is: bump EMBED_VERSION in mfe-trainers/rspack.embed.config.js to publish this build.`);
+        }
+        const releases = fs.existsSync(outDir)
+          ? fs.readdirSync(outDir).filter((d) => /^v\d+\.\d+\.\d+$/.test(d) && fs.existsSync(path.join(outDir, d, LOADER)))
+          : [];
+        if (!releases.includes(`v${EMBED_VERSION}`)) releases.push(`v${EMBED_VERSION}`);
+        const list = releases
+          .map((d) => {
+            const text = d === `v${EMBED_VERSION}` && (released === null || released === pinned) ? pinned : fs.readFileSync(path.join(outDir, d, LOADER), 'utf8');
+            return { version: d.slice(1), path: `/embed/${d}/${LOADER}`, integrity: sri(text) };
+          })
+          .sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }));
+        emit('releases.json', JSON.stringify({ latest: EMBED_VERSION, stable: `/embed/v1/${LOADER}`, releases: list }, null, 2));
       });
     });
   }
@@ -46,7 +95,9 @@ module.exports = (env = {}, argv = {}) => {
     name: 'mfe_trainers-embed',
     context: __dirname,
     mode: isDev ? 'development' : 'production',
-    devtool: isDev ? 'cheap-module-source-map' : 'source-map',
+    // hidden: the .map files are written but the bundle names none, so its text is final when the loaders
+    // take its integrity hash (a sourceMappingURL comment is appended after processAssets).
+    devtool: isDev ? 'cheap-module-source-map' : 'hidden-source-map',
     entry: { finder: './embed/index.ts' },
     output: {
       path: process.env.EMBED_OUTPUT_DIR ? path.resolve(process.env.EMBED_OUTPUT_DIR) : path.join(__dirname, 'dist-embed'),
@@ -55,7 +106,8 @@ module.exports = (env = {}, argv = {}) => {
       uniqueName: 'fitconnect_trainer_finder',
       filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
       iife: true,
-      clean: true,
+      // Released versions (v1.2.3/) are never removed: pinned partner pages load them for years.
+      clean: { keep: (p) => RELEASE_DIR.test(p) },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],

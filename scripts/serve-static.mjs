@@ -118,8 +118,11 @@ export const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|webmanifest)$/i;
 /** name.<8+ hex>.ext: emitted with a content hash, so it never changes. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+// The partner widget's pinned releases (/embed/v1.2.3/...) never change: partners load them with an SRI hash.
+const EMBED_RELEASE = /^\/embed\/v\d+\.\d+\.\d+\//;
+
 function cacheControl(pathname) {
-  return HASHED.test(path.posix.basename(pathname)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED.test(path.posix.basename(pathname)) || EMBED_RELEASE.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function sendJson(req, res, status, body, extra = {}) {
@@ -254,6 +257,13 @@ const COMMON_HELMET = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 };
 const pageHeaders = helmet({ ...COMMON_HELMET, contentSecurityPolicy: { useDefaults: false, directives: PAGE_DIRECTIVES }, xFrameOptions: { action: 'sameorigin' } });
+// Pages of a --mount (the trainer finder's iframe mode, /embed/frame/...): made to be framed by partners'
+// sites, so any ancestor (and no X-Frame-Options); they show only public data and take no action.
+const framedPageHeaders = helmet({
+  ...COMMON_HELMET,
+  contentSecurityPolicy: { useDefaults: false, directives: { ...PAGE_DIRECTIVES, frameAncestors: ['*'] } },
+  xFrameOptions: false,
+});
 // Scripts, JSON, images, 404s: nothing of theirs runs as a page (an SVG or a file sniffed as HTML, opened in a tab).
 const fileHeaders = helmet({
   ...COMMON_HELMET,
@@ -331,7 +341,12 @@ export async function remotesFromApi(req, apiUrl, timeoutMs = Number(process.env
   if (req.headers.host) headers['X-Forwarded-Host'] = String(req.headers['x-forwarded-host'] ?? req.headers.host);
   if (req.headers['user-agent']) headers['User-Agent'] = String(req.headers['user-agent']);
   try {
-    const res = await fetch(new URL('/api/rollout/remotes', apiUrl), { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const target = new URL('/api/rollout/remotes', apiUrl);
+    // A preview link (`/?fc_preview=<token>`, issue 34): the API checks the token and answers a cookie
+    // that keeps the preview for the page's later loads.
+    const preview = new URL(req.url ?? '/', 'http://localhost').searchParams.get('fc_preview');
+    if (preview) target.searchParams.set('fc_preview', preview);
+    const res = await fetch(target, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const setCookie = res.headers.getSetCookie();
     if (res.status < 200 || res.status >= 300) return { body: null, setCookie, status: res.status };
     const body = await res.json();
@@ -469,7 +484,7 @@ export function createStaticServer(opts) {
    * here, so that /remotes.json assigns the same versions), and a nonce made for this answer alone. So the
    * page has no ETag: each answer's body differs (a cached body would not match a new nonce).
    */
-  async function servePage(req, res, dir, rel, spa) {
+  async function servePage(req, res, dir, rel, spa, headers = pageHeaders) {
     const page = await pageFile(dir, rel, spa);
     if (!page) return false;
     let manifest = { body: null, setCookie: [] };
@@ -483,7 +498,9 @@ export function createStaticServer(opts) {
     }
     res.cspNonce = randomBytes(18).toString('base64');
     res.cspOrigins = opts.remotes ? remoteOrigins(manifest.body) : [];
-    applyHelmet(pageHeaders, req, res);
+    applyHelmet(headers, req, res);
+    // (The answer started with the files' DENY; frame-ancestors decides for a framed page.)
+    if (headers === framedPageHeaders) res.removeHeader('X-Frame-Options');
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
     const body = Buffer.from(withNonce(await readPage(page), res.cspNonce));
     sendCompressed(req, res, 200, body, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' });
@@ -549,7 +566,7 @@ export function createStaticServer(opts) {
       if (mount) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-        if (await servePage(req, res, mount.dir, rel.slice(mount.prefix.length), false)) return;
+        if (await servePage(req, res, mount.dir, rel.slice(mount.prefix.length), false, framedPageHeaders)) return;
         req.url = pathname.slice(mount.prefix.length) + url.search;
         mount.files(req, res, () => {
           res.removeHeader('Vary');

@@ -9,7 +9,8 @@ export const PartnerId = z
   .check(z.regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'A partner id is 2 to 40 lower-case letters, digits or dashes'));
 export type PartnerId = z.infer<typeof PartnerId>;
 
-export const PARTNER_EVENT_KINDS = ['impression', 'click'] as const;
+/** What the finder reports: a result page shown, a search made by the visitor, a card clicked (issue 33 adds 'search'). */
+export const PARTNER_EVENT_KINDS = ['impression', 'click', 'search'] as const;
 export type PartnerEventKind = (typeof PARTNER_EVENT_KINDS)[number];
 
 /**
@@ -19,7 +20,7 @@ export type PartnerEventKind = (typeof PARTNER_EVENT_KINDS)[number];
 export const PartnerEventBody = z
   .object({
     partner: PartnerId,
-    kind: z.enum(PARTNER_EVENT_KINDS, { message: 'kind must be impression or click' }),
+    kind: z.enum(PARTNER_EVENT_KINDS, { message: 'kind must be impression, click or search' }),
     trainerId: z.optional(z.number().check(z.int(), z.positive(), z.lte(Number.MAX_SAFE_INTEGER))),
   });
 export type PartnerEventBody = z.infer<typeof PartnerEventBody>;

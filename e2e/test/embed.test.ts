@@ -4,6 +4,7 @@
  * <site>/embed/trainer-finder.js with one script tag. Everything here runs cross-origin against the
  * built site and a real API.
  */
+import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { servePartnerDemo, type Served, type Site, startSite } from '../src/harness';
 
@@ -67,7 +68,10 @@ async function openDemo(opts: { width?: number; colorScheme?: 'light' | 'dark' }
   page.on('request', (r) => requests.push(r));
   await page.goto(partner.url);
   await cards(page, 'finder-leeds').first().waitFor();
+  // The second finder is below the fold: it renders (and fetches) once it comes near the viewport.
+  await page.locator('#finder-dark').scrollIntoViewIfNeeded();
   await cards(page, 'finder-dark').first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
   return { page, errors, requests };
 }
 
@@ -119,15 +123,16 @@ describe('trainer finder on a partner site', () => {
     await eventually(() => cardNames(page, 'finder-leeds'), (names) => expect(names[0]).toBe('Grace Bennett'));
     await expect(cards(page, 'finder-leeds').count()).resolves.toBe(6);
 
-    const link = finder.getByRole('link', { name: 'Grace Bennett' });
+    const link = finder.getByRole('link', { name: 'Grace Bennett', exact: true });
     const href = await link.getAttribute('href');
-    expect(href).toMatch(new RegExp(`^${site.shellUrl}/trainers/\\d+\\?partner=demo-gym$`));
+    // Through the attribution redirect (first touch), which lands on the profile with ?partner= kept.
+    expect(href).toMatch(new RegExp(`^${site.shellUrl}/api/partners/go\\?partner=demo-gym&to=%2Ftrainers%2F\\d+$`));
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
     await expect(link.getAttribute('rel')).resolves.toBe('noopener');
-    const trainerId = Number(/trainers\/(\d+)/.exec(href!)![1]);
+    const trainerId = Number(/trainers%2F(\d+)/.exec(href!)![1]);
 
     const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-    await popup.waitForURL(href!);
+    await popup.waitForURL(`${site.shellUrl}/trainers/${trainerId}?partner=demo-gym`);
     // noopener: the new tab cannot reach back into the partner's page.
     await expect(popup.evaluate(() => window.opener)).resolves.toBeNull();
     await popup.close();
@@ -263,4 +268,242 @@ describe('trainer finder on a partner site', () => {
     await page.locator('#finder-leeds').getByRole('button', { name: 'Search' }).focus();
     expect(errors).toEqual([]);
   });
+});
+
+// ---- Issue 33: the finder as a product partners rely on ------------------------------------------------
+
+/** What the partner page's own listener (scripts/partner-demo/partner-events.js) received. */
+const partnerEvents = (page: Page) =>
+  page.locator('#finder-events li').evaluateAll((els) =>
+    els.map((el) => ({ name: el.getAttribute('data-event'), finder: el.getAttribute('data-finder'), detail: JSON.parse(el.getAttribute('data-detail') ?? 'null') })),
+  );
+
+/** CSP violations in the page (a listener added through the debugging protocol, outside the page's policy) and the console. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    window.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'}`));
+  });
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(msg.text())) fromConsole.push(msg.text());
+  });
+  return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
+}
+
+describe('the finder as a product (issue 33)', () => {
+  test("events reach the partner page's own listener: ready, search, trainer-view, contact-click", async () => {
+    const { page, errors } = await openDemo();
+    await eventually(
+      () => partnerEvents(page),
+      (events) => {
+        const ready = events.filter((e) => e.name === 'fitconnect:ready');
+        expect(ready.map((e) => e.finder).sort()).toEqual(['finder-dark', 'finder-leeds']);
+        expect(ready.find((e) => e.finder === 'finder-leeds')!.detail).toEqual({ location: 'Leeds', resultCount: 6, error: false });
+      },
+    );
+    const finder = page.locator('#finder-leeds');
+    await finder.getByRole('searchbox', { name: 'Postcode or city' }).fill('Cardiff');
+    await finder.getByRole('searchbox', { name: 'Postcode or city' }).press('Enter');
+    await eventually(
+      () => partnerEvents(page),
+      (events) =>
+        expect(events.filter((e) => e.name === 'fitconnect:search' && e.detail.byVisitor)).toEqual([
+          { name: 'fitconnect:search', finder: 'finder-leeds', detail: expect.objectContaining({ query: 'Cardiff', resultCount: 6, byVisitor: true }) },
+        ]),
+    );
+    const [profile] = await Promise.all([page.waitForEvent('popup'), finder.getByRole('link', { name: 'Grace Bennett', exact: true }).click()]);
+    await profile.close();
+    const [contact] = await Promise.all([page.waitForEvent('popup'), finder.getByRole('link', { name: 'Contact Grace Bennett on FitConnect' }).click()]);
+    await contact.close();
+    await eventually(
+      () => partnerEvents(page),
+      (events) => {
+        const view = events.find((e) => e.name === 'fitconnect:trainer-view');
+        const click = events.find((e) => e.name === 'fitconnect:contact-click');
+        expect(view).toMatchObject({ finder: 'finder-leeds', detail: { name: 'Grace Bennett', trainerId: expect.any(Number) } });
+        expect(click).toMatchObject({ finder: 'finder-leeds', detail: { name: 'Grace Bennett', trainerId: view!.detail.trainerId } });
+        expect(click!.detail.url).toContain(`to=%2Fmessages%2F${view!.detail.trainerId}`);
+      },
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('changing an attribute re-renders; a bad value is a console warning and the default', async () => {
+    const { page, errors } = await openDemo();
+    const warnings: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') warnings.push(msg.text());
+    });
+    const set = (name: string, value: string) =>
+      page.evaluate(([n, v]) => document.getElementById('finder-leeds')!.setAttribute(n, v), [name, value] as const);
+
+    await set('max-results', '2');
+    await eventually(() => cards(page, 'finder-leeds').count(), (n) => expect(n).toBe(2));
+    await set('location', 'Cardiff');
+    await eventually(() => cardNames(page, 'finder-leeds'), (names) => expect(names).toEqual(['Grace Bennett', expect.any(String)]));
+    await set('sort', 'price');
+    await eventually(
+      () => page.evaluate(() => [...performance.getEntriesByType('resource')].map((e) => e.name).filter((n) => n.includes('sort=price'))),
+      (urls) => expect(urls.length).toBeGreaterThan(0),
+    );
+    await set('online-only', '');
+    await eventually(
+      () => page.evaluate(() => [...performance.getEntriesByType('resource')].map((e) => e.name).filter((n) => n.includes('online=true'))),
+      (urls) => expect(urls.length).toBeGreaterThan(0),
+    );
+    await set('theme', 'purple');
+    await set('max-results', 'lots');
+    await set('lang', 'tlh');
+    await eventually(
+      () => warnings,
+      (w) => {
+        expect(w.some((m) => /theme="purple" is not light, dark or auto/.test(m))).toBe(true);
+        expect(w.some((m) => /max-results="lots"/.test(m))).toBe(true);
+        expect(w.some((m) => /lang="tlh" has no translation/.test(m))).toBe(true);
+      },
+    );
+    // ... and the finder still works with the defaults (6 cards, light theme).
+    await eventually(() => cards(page, 'finder-leeds').count(), (n) => expect(n).toBeGreaterThan(0));
+    await expect(computed(page, '[data-testid="finder-root"]', 'background-color', 'finder-leeds')).resolves.toBe('rgb(248, 250, 252)');
+    expect(errors).toEqual([]);
+  });
+
+  test('a strict-CSP page (nonce, no unsafe-inline): the finder works, restyled by custom properties, no violation', async () => {
+    const page = await site.newPage();
+    const errors = watchErrors(page);
+    const violations = await watchCsp(page);
+    const res = await page.goto(`${partner.url}/strict.html`);
+    const policy = res?.headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(/^script-src 'self' http:\/\/127\.0\.0\.1:\d+ 'nonce-[^']+'; style-src 'self' 'nonce-[^']+'$/);
+    await cards(page, 'finder-strict').first().waitFor();
+    await expect(cards(page, 'finder-strict').count()).resolves.toBe(6);
+    // The finder's own styles applied (they would be refused without the nonce), with the partner's accent.
+    await expect(computed(page, 'button[type="submit"]', 'background-color', 'finder-strict')).resolves.toBe('rgb(21, 128, 61)');
+    await expect(computed(page, 'button[type="submit"]', 'border-top-left-radius', 'finder-strict')).resolves.toBe('4px');
+    await eventually(() => partnerEvents(page), (events) => expect(events.map((e) => e.name)).toContain('fitconnect:ready'));
+    expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('several finders on one page are independent; the one below the fold loads its data only when scrolled near', async () => {
+    const page = await site.newPage();
+    const errors = watchErrors(page);
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${site.shellUrl}/api/trainers?`)) reads.push(new URL(r.url()).searchParams.get('location') ?? '');
+    });
+    await page.goto(`${partner.url}/many.html`);
+    await cards(page, 'finder-leeds').first().waitFor();
+    await cards(page, 'finder-cardiff').first().waitFor();
+    await expect(cards(page, 'finder-leeds').count()).resolves.toBe(3);
+    await expect(cards(page, 'finder-cardiff').count()).resolves.toBe(2);
+    await expect(computed(page, '[data-testid="finder-root"]', 'background-color', 'finder-cardiff')).resolves.toBe('rgb(11, 17, 32)');
+
+    // A search in one leaves the other alone.
+    const leedsBefore = await cardNames(page, 'finder-leeds');
+    await page.locator('#finder-cardiff').getByRole('searchbox', { name: 'Postcode or city' }).fill('Glasgow');
+    await page.locator('#finder-cardiff').getByRole('searchbox', { name: 'Postcode or city' }).press('Enter');
+    await eventually(() => reads, (r) => expect(r).toContain('Glasgow'));
+    await eventually(() => cards(page, 'finder-cardiff').count(), (n) => expect(n).toBe(2));
+    await expect(cardNames(page, 'finder-leeds')).resolves.toEqual(leedsBefore);
+
+    // Bristol, 3000px down, has fetched nothing yet (a later event, the Glasgow search, has come and gone).
+    expect(reads).not.toContain('Bristol');
+    await expect(page.locator('#finder-bristol [data-testid="finder-root"]').count()).resolves.toBe(0);
+    await page.locator('#bristol-title').scrollIntoViewIfNeeded();
+    await cards(page, 'finder-bristol').first().waitFor();
+    expect(reads.filter((l) => l === 'Bristol')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("a page whose only finder is below the fold loads neither the finder's code nor its data until scrolled near", async () => {
+    const page = await site.newPage();
+    const errors = watchErrors(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${partner.url}/lazy.html`);
+    // The loader itself has arrived and run (the page's load event waits for it) ...
+    await page.waitForLoadState('load');
+    await eventually(() => requests, (r) => expect(r).toContain(`${site.shellUrl}/embed/v1/trainer-finder.js`));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // ... but nothing else from FitConnect.
+    expect(requests.filter((u) => u.startsWith(site.shellUrl) && !u.endsWith('/embed/v1/trainer-finder.js'))).toEqual([]);
+    await page.locator('#finder-lazy').scrollIntoViewIfNeeded();
+    await cards(page, 'finder-lazy').first().waitFor();
+    expect(requests.some((u) => /\/embed\/finder\.[0-9a-f]{10}\.js$/.test(u))).toBe(true);
+    expect(requests.filter((u) => u.startsWith(`${site.shellUrl}/api/trainers?`))).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('iframe mode: the finder as a framable page, sized to its content by the resize script', async () => {
+    const page = await site.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${partner.url}/frame.html`);
+    const frame = page.frameLocator('#finder-frame');
+    await frame.locator('[data-testid="trainer-card"]').first().waitFor();
+    await expect(frame.locator('[data-testid="trainer-card"]').count()).resolves.toBe(3);
+    // Resized from the 150px default to the finder's height (the page has no scrollbar of its own).
+    await eventually(
+      () => page.evaluate(() => {
+        const f = document.getElementById('finder-frame') as HTMLIFrameElement;
+        return { outer: f.getBoundingClientRect().height };
+      }),
+      (h) => expect(h.outer).toBeGreaterThan(400),
+    );
+    const inner = await frame.locator('html').evaluate((el) => el.scrollHeight);
+    const outer = await page.evaluate(() => document.getElementById('finder-frame')!.getBoundingClientRect().height);
+    expect(Math.abs(outer - inner)).toBeLessThanOrEqual(1);
+    // The frame page may be framed by any site; the site's own pages still may not.
+    const framePage = await fetch(`${site.shellUrl}/embed/frame/trainer-finder?location=Leeds`);
+    expect(framePage.headers.get('content-security-policy')).toMatch(/frame-ancestors \*/);
+    expect(framePage.headers.get('x-frame-options')).toBeNull();
+    expect((await fetch(`${site.shellUrl}/`)).headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // A message from another origin does not resize it.
+    await page.evaluate(() => window.postMessage({ type: 'fitconnect:resize', height: 5 }, '*'));
+    await expect(page.evaluate(() => document.getElementById('finder-frame')!.getBoundingClientRect().height)).resolves.toBeGreaterThan(400);
+    expect(errors).toEqual([]);
+  });
+
+  test('a pinned release with its SRI hash loads; the stable v1 URL and the old URL keep working', async () => {
+    const releases = await (await fetch(`${site.shellUrl}/embed/releases.json`)).json();
+    const latest = releases.releases[0];
+    expect(latest.path).toMatch(/^\/embed\/v1\.\d+\.\d+\/trainer-finder\.js$/);
+    expect(latest.integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    const pinned = await fetch(`${site.shellUrl}${latest.path}`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(pinned.headers.get('access-control-allow-origin')).toBe('*');
+    const body = Buffer.from(await pinned.arrayBuffer());
+    expect(`sha384-${(await import('node:crypto')).createHash('sha384').update(body).digest('base64')}`).toBe(latest.integrity);
+    const stable = await fetch(`${site.shellUrl}/embed/v1/trainer-finder.js`);
+    expect(stable.status).toBe(200);
+    expect(stable.headers.get('cache-control')).toBe('no-cache');
+
+    const page = await site.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${partner.url}/pinned.html`);
+    await expect(page.locator('body script[integrity]').getAttribute('integrity')).resolves.toBe(latest.integrity);
+    // The bundle the pinned loader adds is checked with its own hash too.
+    await expect(page.locator('head script[integrity]').getAttribute('src')).resolves.toMatch(/\/embed\/v1\.\d+\.\d+\/finder\.[0-9a-f]{10}\.js$/);
+    await cards(page, 'finder-pinned').first().waitFor();
+    await expect(cards(page, 'finder-pinned').count()).resolves.toBe(2);
+    expect(errors).toEqual([]);
+  });
+});
+
+test("budget: the finder's first view (loader + bundle) is within e2e/budgets.json's embed budget, gzip", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { gzipSync } = await import('node:zlib');
+  const root = path.join(__dirname, '..', '..');
+  const dir = path.join(root, 'mfe-trainers', 'dist-embed');
+  const budgetKb: number = JSON.parse(readFileSync(path.join(root, 'e2e', 'budgets.json'), 'utf8')).embed.budget;
+  const size = (file: string) => gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
+  for (const loader of ['trainer-finder.js', 'v1/trainer-finder.js']) {
+    const text = readFileSync(path.join(dir, loader), 'utf8');
+    const bundle = /finder\.[0-9a-f]{10}\.js/.exec(text)![0];
+    const total = size(loader) + size(bundle);
+    console.log(`${loader} + ${bundle}: ${(total / 1024).toFixed(1)} KB gzip (budget ${budgetKb} KB)`);
+    expect(total).toBeLessThanOrEqual(budgetKb * 1024);
+  }
 });

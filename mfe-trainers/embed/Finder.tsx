@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import styled, { ThemeProvider } from 'styled-components';
 import { Banner, Button, EmptyState, Spinner, darkTheme, lightTheme, type AppTheme } from '@fitconnect/shared-ui';
 import { GEONAMES_ATTRIBUTION, POSTCODE_ATTRIBUTION, TrainerCard, TrainerSearchBox, type TrainerCardLinkProps } from '../src/widget';
-import { fetchTrainerPage, profileUrl, sendBeacon, type FinderPage } from './api';
+import { contactUrl, fetchTrainerPage, profileUrl, sendBeacon, type FinderPage, type FinderQuery } from './api';
 import type { FinderOptions, FinderThemeSetting } from './attributes';
+import { STRINGS } from './strings';
+import type { FinderEventDetail, FinderEventName } from './events';
 
 /**
  * The partner widget: the /trainers search box and cards (same components, src/widget.ts), one page of
@@ -14,10 +16,25 @@ import type { FinderOptions, FinderThemeSetting } from './attributes';
 
 /** Font sizes in px, not rem: a partner's `html { font-size: 10px }` must not shrink the finder. */
 const PX_SIZES = { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '24px', xxl: '32px' } as const;
-const THEMES: Record<'light' | 'dark', AppTheme> = {
-  light: { ...lightTheme, fontSizes: PX_SIZES },
-  dark: { ...darkTheme, fontSizes: PX_SIZES },
-};
+/**
+ * Partners restyle through CSS custom properties set on the element (they inherit into the shadow root):
+ * --fc-accent (buttons, links, focus), --fc-accent-text (text on the accent), --fc-radius (cards, inputs,
+ * buttons), --fc-font (the font family; default: the page's).
+ */
+function themed(base: AppTheme): AppTheme {
+  return {
+    ...base,
+    fontSizes: PX_SIZES,
+    colors: {
+      ...base.colors,
+      primary: `var(--fc-accent, ${base.colors.primary})`,
+      primaryHover: `var(--fc-accent, ${base.colors.primaryHover})`,
+      primaryText: `var(--fc-accent-text, ${base.colors.primaryText})`,
+    },
+    radii: { ...base.radii, md: `var(--fc-radius, ${base.radii.md})`, lg: `var(--fc-radius, ${base.radii.lg})` },
+  };
+}
+const THEMES: Record<'light' | 'dark', AppTheme> = { light: themed(lightTheme), dark: themed(darkTheme) };
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -48,9 +65,18 @@ const Root = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   font-size: 16px;
+  font-family: var(--fc-font, inherit);
   line-height: 1.5;
   text-align: start;
   min-width: 0;
+`;
+
+const Contact = styled.a`
+  align-self: flex-start;
+  margin-top: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.primary};
 `;
 
 const Header = styled.header`
@@ -122,7 +148,10 @@ interface SearchState {
 const LOADING: SearchState = { pages: [], status: 'loading', more: 'idle' };
 
 /** Pages of one search; a new search (or unmount) aborts whatever is in flight. */
-function useFinderSearch(origin: string, location: string, limit: number, partner: string | null) {
+function useFinderSearch(origin: string, query: Omit<FinderQuery, 'page'>, partner: string | null, onFirstPage: (page: FinderPage) => void) {
+  const { location, limit, specialty, mode, sort } = query;
+  const firstPageRef = useRef(onFirstPage);
+  firstPageRef.current = onFirstPage;
   const [state, setState] = useState<SearchState>(LOADING);
   const controllers = useRef(new Set<AbortController>());
   const generation = useRef(0);
@@ -140,7 +169,7 @@ function useFinderSearch(origin: string, location: string, limit: number, partne
       const ctrl = new AbortController();
       controllers.current.add(ctrl);
       setState((s) => (page === 1 ? LOADING : { ...s, more: 'loading' }));
-      fetchTrainerPage(origin, { location, limit, page }, ctrl.signal)
+      fetchTrainerPage(origin, { location, limit, page, specialty, mode, sort }, ctrl.signal)
         .then(
           (result) => {
             if (gen !== generation.current || ctrl.signal.aborted) return;
@@ -148,6 +177,7 @@ function useFinderSearch(origin: string, location: string, limit: number, partne
             // One impression per result page the finder shows (not per card).
             const p = partnerRef.current;
             if (p) sendBeacon(origin, { partner: p, kind: 'impression' });
+            if (page === 1) firstPageRef.current(result);
           },
           () => {
             if (gen !== generation.current || ctrl.signal.aborted) return;
@@ -156,7 +186,7 @@ function useFinderSearch(origin: string, location: string, limit: number, partne
         )
         .finally(() => controllers.current.delete(ctrl));
     },
-    [origin, location, limit],
+    [origin, location, limit, specialty, mode, sort],
   );
 
   useEffect(() => {
@@ -175,15 +205,38 @@ function useFinderSearch(origin: string, location: string, limit: number, partne
 export interface FinderProps extends FinderOptions {
   /** Our site's origin (from the script's URL): API calls and profile links go there. */
   origin: string;
+  /** Dispatches a `fitconnect:*` DOM event on the element (events.ts). */
+  emit?: <N extends FinderEventName>(name: N, detail: FinderEventDetail[N]) => void;
 }
 
-export function Finder({ origin, location: initialLocation, limit, theme, partner }: FinderProps) {
+export function Finder({ origin, location: initialLocation, limit, theme, partner, specialty, mode: sessionMode, sort, lang, emit = () => undefined }: FinderProps) {
   const mode = useResolvedTheme(theme);
+  const t = STRINGS[lang] ?? STRINGS.en;
   const [location, setLocation] = useState(initialLocation);
   // A changed `location` attribute is a new search.
   useEffect(() => setLocation(initialLocation), [initialLocation]);
 
-  const { state, loadPage } = useFinderSearch(origin, location, limit, partner);
+  // fitconnect:ready once (the first results, or the empty/error state, are on screen); fitconnect:search
+  // for every search's first page; a 'search' beacon only for the visitor's own searches.
+  const ready = useRef(false);
+  const byVisitor = useRef(false);
+  const onFirstPage = (page: FinderPage) => {
+    const detail = { query: location, resultCount: page.trainers.length, total: page.total, byVisitor: byVisitor.current };
+    if (byVisitor.current && partner) sendBeacon(origin, { partner, kind: 'search' });
+    byVisitor.current = false;
+    emit('fitconnect:search', detail);
+  };
+  const onSearch = (text: string) => {
+    byVisitor.current = true;
+    setLocation(text);
+  };
+
+  const { state, loadPage } = useFinderSearch(origin, { location, limit, specialty, mode: sessionMode, sort }, partner, onFirstPage);
+  useEffect(() => {
+    if (ready.current || state.status === 'loading') return;
+    ready.current = true;
+    emit('fitconnect:ready', { location, resultCount: state.pages[0]?.trainers.length ?? 0, error: state.status === 'error' });
+  }, [state.status]); // eslint-disable-line react-hooks/exhaustive-deps
   const trainers = dedupe(state.pages.flatMap((p) => p.trainers));
   const hasMore = state.pages[state.pages.length - 1]?.hasMore ?? false;
   const distances = !!location && state.pages[0]?.locationResolved === true;
@@ -203,14 +256,21 @@ export function Finder({ origin, location: initialLocation, limit, theme, partne
     loadPage(state.pages.length + 1);
   };
 
+  const fullName = (tr: { user: { firstName: string; lastName: string } }) => `${tr.user.firstName} ${tr.user.lastName}`.trim();
+  const nameOf = (id: number) => {
+    const tr = trainers.find((x) => x.id === id);
+    return tr ? fullName(tr) : '';
+  };
   const renderLink = ({ href, children }: TrainerCardLinkProps) => {
+    const id = Number(/^\d+$/.exec(new URL(href).searchParams.get('to')?.split('/').pop() ?? new URL(href).pathname.split('/').pop() ?? '')?.[0]);
     const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-      const id = Number(e.currentTarget.dataset.trainerId);
-      if (partner && Number.isInteger(id)) sendBeacon(origin, { partner, kind: 'click', trainerId: id });
+      const trainerId = Number(e.currentTarget.dataset.trainerId);
+      if (!Number.isInteger(trainerId)) return;
+      if (partner) sendBeacon(origin, { partner, kind: 'click', trainerId });
+      emit('fitconnect:trainer-view', { trainerId, name: nameOf(trainerId), url: href });
     };
-    const id = /\/trainers\/(\d+)/.exec(new URL(href).pathname)?.[1];
     return (
-      <a href={href} target="_blank" rel="noopener" data-trainer-id={id} onClick={onClick}>
+      <a href={href} target="_blank" rel="noopener" data-trainer-id={Number.isInteger(id) ? id : undefined} onClick={onClick}>
         {children}
       </a>
     );
@@ -218,50 +278,61 @@ export function Finder({ origin, location: initialLocation, limit, theme, partne
 
   let body;
   if (state.status === 'loading') {
-    body = <Spinner label="Loading trainers" center />;
+    body = <Spinner label={t.loading} center />;
   } else if (state.status === 'error') {
     body = (
       <EmptyState
         headingAs="h3"
-        title="Failed to fetch trainers"
-        description="Something went wrong while loading trainers. Please try again."
-        action={<Button onClick={() => loadPage(1)}>Try again</Button>}
+        title={t.failedTitle}
+        description={t.failedText}
+        action={<Button onClick={() => loadPage(1)}>{t.tryAgain}</Button>}
       />
     );
   } else if (trainers.length === 0) {
     body = (
       <EmptyState
         headingAs="h3"
-        title="No trainers found"
-        description={location ? 'No trainer matches this search. Try another place.' : 'There are no trainers listed yet. Check back soon.'}
+        title={t.noneTitle}
+        description={location || specialty ? t.noneForSearch : t.noneAtAll}
       />
     );
   } else {
     body = (
       <>
-        <Grid ref={gridRef} data-testid="trainer-grid" aria-label="Trainers">
-          {trainers.map((t) => (
-            <li key={t.id}>
-              <TrainerCard trainer={t} href={profileUrl(origin, t.id, partner)} showDistance={distances} renderLink={renderLink} />
+        <Grid ref={gridRef} data-testid="trainer-grid" aria-label={t.listLabel} part="list">
+          {trainers.map((tr) => (
+            <li key={tr.id} part="card" style={{ flexDirection: 'column' }}>
+              <TrainerCard trainer={tr} href={profileUrl(origin, tr.id, partner)} showDistance={distances} renderLink={renderLink} />
+              <Contact
+                part="contact"
+                href={contactUrl(origin, tr.id, partner)}
+                target="_blank"
+                rel="noopener"
+                aria-label={t.contactLabel(fullName(tr))}
+                data-testid="contact-trainer"
+                onClick={() => emit('fitconnect:contact-click', { trainerId: tr.id, name: fullName(tr), url: contactUrl(origin, tr.id, partner) })}
+              >
+                {t.contact}
+              </Contact>
             </li>
           ))}
         </Grid>
-        <More>
+        <More part="more">
           {state.more === 'error' && (
-            <Banner tone="danger" title="Failed to fetch trainers">
-              The next trainers could not be loaded.
+            <Banner tone="danger" title={t.failedTitle}>
+              {t.moreFailed}
             </Banner>
           )}
           {(hasMore || state.more !== 'idle') && (
             <Button variant="outline" size="lg" onClick={onMore} loading={state.more === 'loading'}>
-              {state.more === 'error' ? 'Try again' : 'View More Trainers'}
+              {state.more === 'error' ? t.tryAgain : t.viewMore}
             </Button>
           )}
         </More>
         {/* The postcode data's licence asks for this wherever the distances are shown (as on /trainers). */}
         {distances && (
-          <SmallPrint data-testid="postcode-attribution">
-            Distances are approximate, measured between postcode districts. {POSTCODE_ATTRIBUTION} {GEONAMES_ATTRIBUTION}
+          <SmallPrint data-testid="postcode-attribution" part="attribution">
+            {t.distancesNote} {POSTCODE_ATTRIBUTION} {GEONAMES_ATTRIBUTION}
           </SmallPrint>
         )}
       </>
@@ -270,19 +341,21 @@ export function Finder({ origin, location: initialLocation, limit, theme, partne
 
   return (
     <ThemeProvider theme={THEMES[mode]}>
-      <Root aria-label="FitConnect trainer finder" data-theme={mode} data-testid="finder-root">
-        <Header>
-          <h2>Find a Trainer</h2>
-          <p>
-            Powered by{' '}
+      <Root aria-label={t.region} data-theme={mode} data-testid="finder-root" part="finder" lang={lang}>
+        <Header part="header">
+          <h2 part="title">{t.title}</h2>
+          <p part="powered-by">
+            {t.poweredBy}{' '}
             <a href={`${origin}/`} target="_blank" rel="noopener" style={{ color: 'inherit' }}>
               FitConnect
             </a>
           </p>
         </Header>
-        <TrainerSearchBox value={location} onSearch={setLocation} />
+        <div part="search">
+          <TrainerSearchBox value={location} onSearch={onSearch} />
+        </div>
         <Status role="status">
-          {state.status === 'ready' ? (trainers.length === 0 ? 'No trainers found' : `${trainers.length} trainers shown`) : ''}
+          {state.status === 'ready' ? (trainers.length === 0 ? t.noneTitle : t.shown(trainers.length)) : ''}
         </Status>
         {body}
       </Root>

@@ -18,6 +18,8 @@ export interface FinderPage {
   hasMore: boolean;
   /** true = real distances; false/null = no distances to show. */
   locationResolved: boolean | null;
+  /** All matches (X-Total-Count), when the API said. */
+  total: number | null;
 }
 
 export class FinderRequestError extends Error {
@@ -27,9 +29,22 @@ export class FinderRequestError extends Error {
   }
 }
 
-export function listUrl(origin: string, q: { location: string; limit: number; page: number }): string {
+export interface FinderQuery {
+  location: string;
+  limit: number;
+  page: number;
+  specialty?: string;
+  mode?: 'online' | 'in-person' | null;
+  sort?: 'distance' | 'rating' | 'price' | null;
+}
+
+export function listUrl(origin: string, q: FinderQuery): string {
   const params = new URLSearchParams();
   if (q.location) params.set('location', q.location);
+  if (q.specialty) params.set('specialty', q.specialty);
+  if (q.mode === 'online') params.set('online', 'true');
+  if (q.mode === 'in-person') params.set('inPerson', 'true');
+  if (q.sort) params.set('sort', q.sort);
   params.set('page', String(q.page));
   params.set('limit', String(q.limit));
   return `${origin}/api/trainers?${params.toString()}`;
@@ -47,7 +62,7 @@ function absolute(origin: string, url: string | null): string | null {
 
 export async function fetchTrainerPage(
   origin: string,
-  q: { location: string; limit: number; page: number },
+  q: FinderQuery,
   signal: AbortSignal,
 ): Promise<FinderPage> {
   const res = await fetch(listUrl(origin, q), { method: 'GET', mode: 'cors', credentials: 'omit', signal });
@@ -58,18 +73,43 @@ export async function fetchTrainerPage(
   return {
     trainers: list.map((t) => ({ ...t, profileImage: absolute(origin, t.profileImage), profileImageThumb: absolute(origin, t.profileImageThumb) })),
     hasMore: res.headers.get(LIST_HEADERS.hasMore) === 'true',
+    total: totalOf(res.headers.get('X-Total-Count')),
     locationResolved: resolved === null ? null : resolved === 'true',
   };
 }
 
-/** The trainer's profile on our site, attributed to the partner. */
-export function profileUrl(origin: string, trainerId: number, partner: string | null): string {
-  const url = new URL(`/trainers/${encodeURIComponent(String(trainerId))}`, `${origin}/`);
-  if (partner) url.searchParams.set('partner', partner);
+/**
+ * A page on our site, attributed to the partner: through /api/partners/go, which records the partner's
+ * first touch (a sign-up or first message within 30 days then counts for them) and redirects to the page
+ * with ?partner= kept. Without a partner, the page itself.
+ */
+function siteUrl(origin: string, to: string, partner: string | null): string {
+  if (!partner) return new URL(to, `${origin}/`).href;
+  const url = new URL('/api/partners/go', `${origin}/`);
+  url.searchParams.set('partner', partner);
+  url.searchParams.set('to', to);
   return url.href;
 }
 
-export type BeaconEvent = { partner: string; kind: 'impression' } | { partner: string; kind: 'click'; trainerId: number };
+function totalOf(text: string | null): number | null {
+  const n = text === null ? NaN : Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** The trainer's profile on our site, attributed to the partner. */
+export function profileUrl(origin: string, trainerId: number, partner: string | null): string {
+  return siteUrl(origin, `/trainers/${encodeURIComponent(String(trainerId))}`, partner);
+}
+
+/** A conversation with the trainer on our site (sign-in or sign-up first), attributed to the partner. */
+export function contactUrl(origin: string, trainerId: number, partner: string | null): string {
+  return siteUrl(origin, `/messages/${encodeURIComponent(String(trainerId))}`, partner);
+}
+
+export type BeaconEvent =
+  | { partner: string; kind: 'impression' }
+  | { partner: string; kind: 'search' }
+  | { partner: string; kind: 'click'; trainerId: number };
 
 /**
  * Count an impression or a click for the partner. Fire and forget: a failure (rate limited, offline,

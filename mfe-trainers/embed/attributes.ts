@@ -10,7 +10,19 @@
  *             (no beacon, no ?partner= on card links)
  */
 export const FINDER_TAG = 'fitconnect-trainer-finder';
-export const OBSERVED_ATTRIBUTES = ['location', 'limit', 'theme', 'partner'] as const;
+/** v1's attributes (issue 16 + 33). Renaming or removing one, or changing what a value means, needs v2. */
+export const OBSERVED_ATTRIBUTES = [
+  'location',
+  'specialty',
+  'online-only',
+  'in-person-only',
+  'max-results',
+  'limit',
+  'sort',
+  'theme',
+  'lang',
+  'partner',
+] as const;
 
 export const DEFAULT_LIMIT = 6;
 export const MAX_LIMIT = 48;
@@ -18,12 +30,26 @@ export const MAX_LOCATION_LENGTH = 100;
 
 export type FinderThemeSetting = 'light' | 'dark' | 'auto';
 
+export const FINDER_SORTS = ['distance', 'rating', 'price'] as const;
+export type FinderSort = (typeof FINDER_SORTS)[number];
+export const MAX_SPECIALTY_LENGTH = 60;
+
 export interface FinderOptions {
   location: string;
   limit: number;
   theme: FinderThemeSetting;
   partner: string | null;
+  specialty: string;
+  /** 'online': online sessions only; 'in-person': in person only; null: both. */
+  mode: 'online' | 'in-person' | null;
+  /** null: the API's default (distance when the location resolves, else rating). */
+  sort: FinderSort | null;
+  lang: string;
 }
+
+/** Bad values are reported once per element and value on the console, then the default is used. */
+export type Warn = (message: string) => void;
+const noWarn: Warn = () => undefined;
 
 export function parseLimit(raw: string | null | undefined): number {
   if (raw == null) return DEFAULT_LIMIT;
@@ -51,12 +77,62 @@ export function parseLocation(raw: string | null | undefined): string {
   return (raw ?? '').trim().slice(0, MAX_LOCATION_LENGTH);
 }
 
-/** All options from an element's attributes. */
-export function readOptions(el: Pick<Element, 'getAttribute'>): FinderOptions {
+/** A boolean attribute: present (`online-only`, `online-only=""`, `="true"`) is on; absent or "false" is off. */
+export function parseFlag(raw: string | null | undefined, name: string, warn: Warn = noWarn): boolean {
+  if (raw == null) return false;
+  const text = raw.trim().toLowerCase();
+  if (text === '' || text === 'true' || text === name) return true;
+  if (text !== 'false') warn(`${name}="${raw}" is not a boolean attribute value: use ${name} or ${name}="false"`);
+  return false;
+}
+
+/**
+ * All options from an element's attributes; `supported` are the languages of strings.ts. Each bad value
+ * is reported through `warn` (a console warning) and replaced by its default, so a typo never breaks the page.
+ */
+export function readOptions(el: Pick<Element, 'getAttribute'>, warn: Warn = noWarn, supported: readonly string[] = ['en']): FinderOptions {
+  const attr = (name: string) => el.getAttribute(name);
+  const location = attr('location');
+  if (location != null && location.trim().length > MAX_LOCATION_LENGTH) warn(`location is over ${MAX_LOCATION_LENGTH} characters: cut to ${MAX_LOCATION_LENGTH}`);
+  const specialty = (attr('specialty') ?? '').trim();
+  if (specialty.length > MAX_SPECIALTY_LENGTH) warn(`specialty is over ${MAX_SPECIALTY_LENGTH} characters: ignored`);
+
+  // max-results (issue 33) is the documented name; limit (issue 16) stays as its alias in v1.
+  const rawMax = attr('max-results') ?? attr('limit');
+  const limit = parseLimit(rawMax);
+  if (rawMax != null && String(limit) !== rawMax.trim()) warn(`max-results="${rawMax}" is not a whole number from 1 to ${MAX_LIMIT}: using ${limit}`);
+
+  const rawTheme = attr('theme');
+  const theme = parseTheme(rawTheme);
+  if (rawTheme != null && rawTheme.trim().toLowerCase() !== theme) warn(`theme="${rawTheme}" is not light, dark or auto: using light`);
+
+  const rawPartner = attr('partner');
+  const partner = parsePartner(rawPartner);
+  if (rawPartner != null && rawPartner.trim() !== '' && !partner) warn(`partner="${rawPartner}" is not a partner id (2-40 lower-case letters, digits, dashes): nothing is counted`);
+
+  const online = parseFlag(attr('online-only'), 'online-only', warn);
+  const inPerson = parseFlag(attr('in-person-only'), 'in-person-only', warn);
+  if (online && inPerson) warn('online-only and in-person-only together match no trainer: showing both');
+
+  const rawSort = attr('sort');
+  const sortText = (rawSort ?? '').trim().toLowerCase();
+  const sort = (FINDER_SORTS as readonly string[]).includes(sortText) ? (sortText as FinderSort) : null;
+  if (rawSort != null && !sort) warn(`sort="${rawSort}" is not distance, rating or price: using the default order`);
+
+  const rawLang = attr('lang');
+  const langText = (rawLang ?? '').trim().toLowerCase();
+  const lang = supported.find((l) => langText === l || langText.startsWith(`${l}-`)) ?? 'en';
+  if (rawLang != null && langText !== '' && !supported.some((l) => langText === l || langText.startsWith(`${l}-`)))
+    warn(`lang="${rawLang}" has no translation (available: ${supported.join(', ')}): using English`);
+
   return {
-    location: parseLocation(el.getAttribute('location')),
-    limit: parseLimit(el.getAttribute('limit')),
-    theme: parseTheme(el.getAttribute('theme')),
-    partner: parsePartner(el.getAttribute('partner')),
+    location: parseLocation(location),
+    limit,
+    theme,
+    partner,
+    specialty: specialty.length > MAX_SPECIALTY_LENGTH ? '' : specialty,
+    mode: online && !inPerson ? 'online' : inPerson && !online ? 'in-person' : null,
+    sort,
+    lang,
   };
 }

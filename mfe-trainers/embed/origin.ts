@@ -7,3 +7,17 @@ export function scriptOrigin(script: HTMLOrSVGScriptElement | null, fallback: st
     return new URL(fallback).origin;
   }
 }
+
+/**
+ * The page's CSP nonce, for the <style> elements the finder adds: the loader passes it on to the bundle's
+ * <script> (from its own tag, else the page's first script with a nonce); else any nonced script or
+ * `<meta property="csp-nonce">` of the page. '' when the page has none (then it needs no nonce either).
+ */
+export function pageNonce(script: HTMLOrSVGScriptElement | null, doc: Document): string {
+  const own = script && 'nonce' in script ? script.nonce : '';
+  if (own) return own;
+  const tagged = doc.querySelector<HTMLScriptElement>('script[nonce]');
+  if (tagged?.nonce) return tagged.nonce;
+  const meta = doc.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  return meta?.nonce || meta?.getAttribute('content') || '';
+}

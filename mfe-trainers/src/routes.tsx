@@ -12,6 +12,11 @@ import { useDocumentTitle } from './lib/useDocumentTitle';
 const MyTrainerProfilePage = lazyPage(() => import('./features/profile-edit/components/MyTrainerProfilePage'), 'MyTrainerProfilePage');
 const EditTrainerPage = lazyPage(() => import('./features/profile-edit/components/EditTrainerPage'), 'EditTrainerPage');
 const TrainerSignupPage = lazyPage(() => import('./features/signup/components/TrainerSignupPage'), 'TrainerSignupPage');
+// The partners' snippet builder for the embeddable finder (issue 33).
+const PartnersPage = lazyPage(() => import('./features/partners/components/PartnersPage'), 'PartnersPage');
+// Bookings (issue 29): a trainer's schedule and everyone's sessions, loaded when opened.
+const SchedulePage = lazyPage(() => import('./features/bookings/components/SchedulePage'), 'SchedulePage');
+const MySessionsPage = lazyPage(() => import('./features/bookings/components/MySessionsPage'), 'MySessionsPage');
 
 function TrainersRoute() {
   useDocumentTitle('Find a Trainer');
@@ -26,18 +31,23 @@ function TrainerProfileRedirect() {
 
 /**
  * The trainers area: /trainers, /trainers/:id, /trainer-profile (your own), /trainer-profile/:id (-> public
- * profile), /trainer-profile/:id/edit, /trainer-signup.
+ * profile), /trainer-profile/:id/edit, /trainer-signup; /trainers/me/schedule (a trainer's availability, requests and
+ * sessions) and /trainers/me/sessions (the signed-in user's sessions and calendar feed).
  */
 const trainersArea: RemoteAreaModule = {
   area: 'trainers',
   routes: [
     { path: '/trainers', Component: TrainersRoute },
     { path: '/trainers/:id', Component: TrainerProfilePage },
+    // Static segments rank above '/trainers/:id' in react-router, so these never read as a trainer id.
+    { path: '/trainers/me/schedule', Component: SchedulePage, requiresAuth: true },
+    { path: '/trainers/me/sessions', Component: MySessionsPage, requiresAuth: true },
     // The shell's 'Manage Trainer Profile' links here: the signed-in user's own profile, or finishing it.
     { path: '/trainer-profile', Component: MyTrainerProfilePage, requiresAuth: true },
     { path: '/trainer-profile/:id', Component: TrainerProfileRedirect },
     { path: '/trainer-profile/:id/edit', Component: EditTrainerPage, requiresAuth: true },
     { path: '/trainer-signup', Component: TrainerSignupPage },
+    { path: '/partners', Component: PartnersPage },
   ],
 };
 

@@ -44,8 +44,39 @@ describe('finder attributes', () => {
     el.setAttribute('limit', '3');
     el.setAttribute('theme', 'dark');
     el.setAttribute('partner', 'demo-gym');
-    expect(readOptions(el)).toEqual({ location: 'LS1', limit: 3, theme: 'dark', partner: 'demo-gym' });
-    expect(readOptions(document.createElement('div'))).toEqual({ location: '', limit: 6, theme: 'light', partner: null });
+    const defaults = { specialty: '', mode: null, sort: null, lang: 'en' };
+    expect(readOptions(el)).toEqual({ location: 'LS1', limit: 3, theme: 'dark', partner: 'demo-gym', ...defaults });
+    expect(readOptions(document.createElement('div'))).toEqual({ location: '', limit: 6, theme: 'light', partner: null, ...defaults });
+  });
+
+  it('issue 33: max-results (limit stays its alias), specialty, online-only / in-person-only, sort, lang; each bad value warns once and falls back', () => {
+    const el = document.createElement('div');
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    el.setAttribute('max-results', '4');
+    el.setAttribute('limit', '9');
+    el.setAttribute('specialty', ' Yoga ');
+    el.setAttribute('online-only', '');
+    el.setAttribute('sort', 'Price');
+    el.setAttribute('lang', 'en-GB');
+    expect(readOptions(el, warn)).toMatchObject({ limit: 4, specialty: 'Yoga', mode: 'online', sort: 'price', lang: 'en' });
+    expect(warnings).toEqual([]);
+
+    el.setAttribute('in-person-only', 'true');
+    el.setAttribute('max-results', 'lots');
+    el.setAttribute('sort', 'newest');
+    el.setAttribute('theme', 'purple');
+    el.setAttribute('lang', 'fr');
+    el.setAttribute('partner', 'Demo Gym');
+    expect(readOptions(el, warn)).toMatchObject({ limit: 6, mode: null, sort: null, theme: 'light', lang: 'en', partner: null });
+    expect(warnings).toEqual([
+      'max-results="lots" is not a whole number from 1 to 48: using 6',
+      'theme="purple" is not light, dark or auto: using light',
+      'partner="Demo Gym" is not a partner id (2-40 lower-case letters, digits, dashes): nothing is counted',
+      'online-only and in-person-only together match no trainer: showing both',
+      'sort="newest" is not distance, rating or price: using the default order',
+      'lang="fr" has no translation (available: en): using English',
+    ]);
   });
 });
 
@@ -61,7 +92,8 @@ describe('finder URLs', () => {
   });
 
   it('links a card to the profile on our site, with the partner id when there is one', () => {
-    expect(profileUrl('https://fit.example', 7, 'demo-gym')).toBe('https://fit.example/trainers/7?partner=demo-gym');
+    // Through the attribution redirect, which lands on /trainers/7?partner=demo-gym.
+    expect(profileUrl('https://fit.example', 7, 'demo-gym')).toBe('https://fit.example/api/partners/go?partner=demo-gym&to=%2Ftrainers%2F7');
     expect(profileUrl('https://fit.example', 7, null)).toBe('https://fit.example/trainers/7');
   });
 

@@ -79,7 +79,7 @@ describe('<fitconnect-trainer-finder>', () => {
     const { shadow, view } = mountFinder({ location: 'Leeds', limit: '2', partner: 'demo-gym' });
     expect(shadow).not.toBeNull();
     const link = await view.findByRole('link', { name: 'Hannah Walsh' });
-    expect(link).toHaveAttribute('href', `${ORIGIN}/trainers/3?partner=demo-gym`);
+    expect(link).toHaveAttribute('href', `${ORIGIN}/api/partners/go?partner=demo-gym&to=%2Ftrainers%2F3`);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener');
     expect(view.getByTestId('trainer-distance')).toHaveTextContent('about 1 mile');

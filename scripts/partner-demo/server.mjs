@@ -6,7 +6,13 @@
 //
 //   /                 index.html, with {{FITCONNECT_ORIGIN}} replaced by --origin (where the script comes from)
 //   /blank.html       an empty page (the browser tests add the finder there to compare window's globals)
+//   /strict.html      the finder under a strict CSP (script-src 'self' <origin> 'nonce-…'; style-src 'self' 'nonce-…')
+//   /many.html        three finders, one per club, the last far below the fold
+//   /lazy.html        one finder far below the fold
+//   /frame.html       iframe mode (/embed/frame/trainer-finder) sized by /embed/v1/frame-resize.js
+//   /pinned.html      a pinned release (/embed/v<version>/trainer-finder.js) with its SRI hash
 //   /partner-app.js   the partner's own React app
+//   /partner-events.js the partner's own listener for the finder's events
 //   /vendor/react*.js the partner's React 18 (UMD builds from the react-18 / react-dom-18 npm aliases)
 //
 // Prints `listening on http://<host>:<port>` once ready.
@@ -14,6 +20,7 @@
 // `npm start` runs it inside its own supervising process (createPartnerDemoServer) rather than as one more
 // Node process: a whole process for three static files cost about 45 MB of the site's memory (issue 9).
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -70,6 +77,25 @@ export function createPartnerDemoServer(origin) {
         return send(200, 'text/html; charset=utf-8', html.replaceAll('{{FITCONNECT_ORIGIN}}', escapeHtml(opts.origin)));
       }
       if (pathname === '/blank.html') return send(200, 'text/html; charset=utf-8', await readFile(path.join(here, 'blank.html')));
+      const page = /^\/(strict|many|lazy|frame|pinned)\.html$/.exec(pathname)?.[1];
+      if (page) {
+        let html = (await readFile(path.join(here, `${page}.html`), 'utf8')).replaceAll('{{FITCONNECT_ORIGIN}}', escapeHtml(opts.origin));
+        if (page === 'strict') {
+          // A fresh nonce per answer, and the policy the issue names: no 'unsafe-inline' anywhere.
+          const nonce = randomBytes(16).toString('base64');
+          html = html.replaceAll('{{NONCE}}', nonce);
+          res.setHeader('Content-Security-Policy', `script-src 'self' ${opts.origin} 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'`);
+        }
+        if (page === 'pinned') {
+          // The newest release FitConnect publishes, with its integrity hash.
+          const releases = await fetch(`${opts.origin}/embed/releases.json`).then((r) => (r.ok ? r.json() : null));
+          const latest = releases?.releases?.[0];
+          if (!latest) return send(502, 'text/plain; charset=utf-8', 'FitConnect has published no release (/embed/releases.json)');
+          html = html.replaceAll('{{PINNED_PATH}}', escapeHtml(latest.path)).replaceAll('{{PINNED_INTEGRITY}}', escapeHtml(latest.integrity));
+        }
+        return send(200, 'text/html; charset=utf-8', html);
+      }
+      if (pathname === '/partner-events.js') return send(200, 'text/javascript; charset=utf-8', await readFile(path.join(here, 'partner-events.js')));
       if (pathname === '/partner-app.js') return send(200, 'text/javascript; charset=utf-8', await readFile(path.join(here, 'partner-app.js')));
       if (pathname.startsWith('/vendor/')) {
         const file = vendorFile(pathname.slice('/vendor/'.length));

@@ -13,6 +13,7 @@ import { issueResetToken, consumeResetToken, RESET_TOKEN_TTL_MS } from './resetT
 import { signInBackoff, clearAttempts } from './signInBackoff';
 import { afterAnswer } from '../mail/afterAnswer';
 import type { Context } from 'koa';
+import { attributeSignup, quietly } from '../partners/attribution';
 
 /** Rate-limit key of an email address: hashed, so the counters never store addresses. */
 function emailKey(email: string): string {
@@ -111,6 +112,8 @@ authRouter.post(
       throw toHttpError(err) ?? err;
     }
     await signIn(ctx, user);
+    // A visitor who came from a partner's finder within 30 days counts as that partner's sign-up (issue 33).
+    await quietly('sign-up attribution', () => attributeSignup(ctx, user.id, ctx.deps.clock.now()), ctx.deps.logger);
     ctx.status = 201;
     ctx.body = { user: presentUser(user) };
   },

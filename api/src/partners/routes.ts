@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import coBody from 'co-body';
 import type { Middleware } from 'koa';
-import { PARTNER_EVENT_MAX_BYTES, PartnerEventBody } from '@fitconnect/contracts/src/server';
+import { z } from 'zod';
+import { PARTNER_EVENT_MAX_BYTES, PartnerEventBody, PartnerId } from '@fitconnect/contracts/src/server';
 import { badRequest, HttpError, toHttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
-import { bodyOf, parseOrThrow } from '../http/validate';
+import { bodyOf, paramsOf, parseOrThrow, queryOf, validateParams, validateQuery } from '../http/validate';
+import { requireOperator } from '../rollout/policy';
+import { recordTouch } from './attribution';
 import { documented } from '../openapi/meta';
-import { countPartnerEvent, isRegisteredPartner } from './service';
+import { countPartnerEvent, isRegisteredPartner, partnerDailyReport } from './service';
 
 /** Beacons per client address per minute (a finder sends one impression per render and one per click). */
 export const PARTNER_EVENTS_PER_IP = { limit: 120, windowMs: 60_000 };
@@ -64,5 +67,57 @@ partnersRouter.post(
     const event = bodyOf(ctx, PartnerEventBody);
     if (await isRegisteredPartner(event.partner)) await countPartnerEvent(event.partner, event.kind, ctx.deps.clock.now());
     ctx.status = 204;
+  },
+);
+
+/**
+ * Where a finder link may lead on our site: the directory, a trainer's profile, or a conversation with a
+ * trainer (the finder's Contact button). Nothing else, so the route is no open redirect.
+ */
+const FINDER_TARGET = /^\/(?:trainers(?:\/\d{1,12})?|messages\/\d{1,12})$/;
+export const PartnerGoQuery = z.object({
+  partner: PartnerId,
+  to: z.string().regex(FINDER_TARGET, 'to must be /trainers, /trainers/<id> or /messages/<id>'),
+});
+
+// A link from a partner's finder (issue 33): records the first touch (attribution.ts), then sends the
+// visitor on to the page with ?partner= kept. A top-level GET navigation: no CORS, the session cookie comes
+// along. An unknown partner id is sent on just the same and touches nothing.
+partnersRouter.get(
+  '/api/partners/go',
+  rateLimit({ name: 'partner-go', limit: 120, windowMs: 60_000, message: 'Too many requests. Please try again in a minute.' }),
+  validateQuery(PartnerGoQuery),
+  async (ctx) => {
+    const { partner, to } = queryOf(ctx, PartnerGoQuery);
+    await recordTouch(ctx, partner, ctx.deps.clock.now());
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 302;
+    ctx.redirect(`${to}?partner=${encodeURIComponent(partner)}`);
+  },
+);
+
+export const PartnerReportParams = z.object({ partnerId: PartnerId });
+export const PartnerReportQuery = z.object({
+  days: z.pipe(
+    z.optional(z.coerce.number({ message: 'days must be a number' }).int('days must be a whole number').gte(1, 'days is 1 to 366').lte(366, 'days is 1 to 366')),
+    z.transform((v: number | undefined) => v ?? 30),
+  ),
+});
+
+// One partner's counts per UTC day (operators; `npm run partners -- report <id>` prints the same):
+// impressions, searches, clicks, sign-ups, contacts. Counts only: nothing about any person.
+partnersRouter.get(
+  '/api/ops/partners/:partnerId/report',
+  rateLimit({ name: 'ops', limit: 60, windowMs: 60_000, message: 'Too many operator calls. Please wait a minute.' }),
+  requireOperator(),
+  validateParams(PartnerReportParams),
+  validateQuery(PartnerReportQuery),
+  async (ctx) => {
+    const { partnerId } = paramsOf(ctx, PartnerReportParams);
+    const { days } = queryOf(ctx, PartnerReportQuery);
+    const report = await partnerDailyReport(partnerId, days, ctx.deps.clock.now());
+    if (!report) throw new HttpError(404, 'No such partner');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = report;
   },
 );

@@ -1,5 +1,5 @@
-import { PARTNER_EVENT_KINDS, PartnerId, type PartnerEventKind } from '@fitconnect/contracts/src/server';
-import { Partner, PartnerCount } from './model';
+import { PartnerId } from '@fitconnect/contracts/src/server';
+import { Partner, PartnerCount, type PartnerCountKind } from './model';
 
 /** Registered by the demo seed: the demo partner page (`npm start`) embeds the finder with this id. */
 export const DEMO_PARTNER = { id: 'demo-gym', name: 'Demo partner page' } as const;
@@ -18,7 +18,7 @@ export async function isRegisteredPartner(partnerId: string): Promise<boolean> {
  * Count one event: an atomic `$inc` upsert on (partner, day, kind). Two first-of-the-day upserts can race
  * to insert; the unique index lets one win and the loser retries as a plain increment, so no event is lost.
  */
-export async function countPartnerEvent(partnerId: string, kind: PartnerEventKind, at: Date): Promise<void> {
+export async function countPartnerEvent(partnerId: string, kind: PartnerCountKind, at: Date): Promise<void> {
   const filter = { partnerId, day: utcDay(at), kind };
   try {
     await PartnerCount.updateOne(filter, { $inc: { count: 1 } }, { upsert: true });
@@ -44,34 +44,85 @@ export async function removePartner(partnerId: string): Promise<boolean> {
   return r.deletedCount === 1;
 }
 
-export interface PartnerReportRow {
+/** The report's columns, one per counted kind. */
+const FIELD_OF: Record<PartnerCountKind, keyof PartnerTotals> = {
+  impression: 'impressions',
+  search: 'searches',
+  click: 'clicks',
+  signup: 'signups',
+  contact: 'contacts',
+};
+
+/** Counts only: no user, no trainer, no address ever appears in a report (issue 33). */
+export interface PartnerTotals {
+  impressions: number;
+  searches: number;
+  clicks: number;
+  signups: number;
+  contacts: number;
+}
+const zero = (): PartnerTotals => ({ impressions: 0, searches: 0, clicks: 0, signups: 0, contacts: 0 });
+
+export interface PartnerReportRow extends PartnerTotals {
   partnerId: string;
   name: string | null;
   registered: boolean;
-  impressions: number;
-  clicks: number;
   /** Per day, newest first: only days with events. */
-  days: { day: string; impressions: number; clicks: number }[];
+  days: ({ day: string } & PartnerTotals)[];
 }
 
-/** Impressions and clicks per partner over the last `days` UTC days (today included). */
+const sinceDay = (days: number, now: Date) => utcDay(new Date(now.getTime() - (days - 1) * 24 * 60 * 60 * 1000));
+
+/** Impressions, searches, clicks, sign-ups and contacts per partner over the last `days` UTC days (today included). */
 export async function partnerReport(days: number, now: Date): Promise<PartnerReportRow[]> {
-  const since = utcDay(new Date(now.getTime() - (days - 1) * 24 * 60 * 60 * 1000));
+  const since = sinceDay(days, now);
   const [partners, counts] = await Promise.all([
     Partner.find({}).sort({ partnerId: 1 }).lean(),
     PartnerCount.find({ day: { $gte: since } }).lean(),
   ]);
   const rows = new Map<string, PartnerReportRow>();
-  for (const p of partners) rows.set(p.partnerId, { partnerId: p.partnerId, name: p.name, registered: true, impressions: 0, clicks: 0, days: [] });
+  for (const p of partners) rows.set(p.partnerId, { partnerId: p.partnerId, name: p.name, registered: true, ...zero(), days: [] });
   for (const c of counts) {
     let row = rows.get(c.partnerId);
-    if (!row) rows.set(c.partnerId, (row = { partnerId: c.partnerId, name: null, registered: false, impressions: 0, clicks: 0, days: [] }));
+    if (!row) rows.set(c.partnerId, (row = { partnerId: c.partnerId, name: null, registered: false, ...zero(), days: [] }));
     let day = row.days.find((d) => d.day === c.day);
-    if (!day) row.days.push((day = { day: c.day, impressions: 0, clicks: 0 }));
-    const field = c.kind === PARTNER_EVENT_KINDS[0] ? 'impressions' : 'clicks';
+    if (!day) row.days.push((day = { day: c.day, ...zero() }));
+    const field = FIELD_OF[c.kind];
     day[field] += c.count;
     row[field] += c.count;
   }
   for (const row of rows.values()) row.days.sort((a, b) => b.day.localeCompare(a.day));
   return [...rows.values()].sort((a, b) => a.partnerId.localeCompare(b.partnerId));
+}
+
+/** One partner's report: every UTC day of the window (newest first, zeros included) and the totals. */
+export interface PartnerDailyReport extends PartnerTotals {
+  partnerId: string;
+  name: string | null;
+  registered: boolean;
+  from: string;
+  to: string;
+  days: ({ day: string } & PartnerTotals)[];
+}
+
+export async function partnerDailyReport(partnerId: string, days: number, now: Date): Promise<PartnerDailyReport | null> {
+  const [partner, counts] = await Promise.all([
+    Partner.findOne({ partnerId }).lean(),
+    PartnerCount.find({ partnerId, day: { $gte: sinceDay(days, now) } }).lean(),
+  ]);
+  if (!partner && counts.length === 0) return null;
+  const byDay = new Map<string, { day: string } & PartnerTotals>();
+  for (let i = 0; i < days; i++) {
+    const day = utcDay(new Date(now.getTime() - i * 24 * 60 * 60 * 1000));
+    byDay.set(day, { day, ...zero() });
+  }
+  const totals = zero();
+  for (const c of counts) {
+    const row = byDay.get(c.day);
+    if (!row) continue;
+    row[FIELD_OF[c.kind]] += c.count;
+    totals[FIELD_OF[c.kind]] += c.count;
+  }
+  const list = [...byDay.values()];
+  return { partnerId, name: partner?.name ?? null, registered: !!partner, from: list[list.length - 1].day, to: list[0].day, ...totals, days: list };
 }
