@@ -25,6 +25,7 @@ function jestProject({ name, dir, env = 'node', setupFilesAfterEnv = [], testTim
     moduleNameMapper: {
       '\\.(css|svg|png|jpg|jpeg|webp)$': path.join(__dirname, 'file-stub.js'),
     },
+    ...(env === 'jsdom' ? { globalSetup: path.join(__dirname, 'jest-utc.js') } : {}),
     setupFilesAfterEnv: [...(env === 'jsdom' ? [path.join(__dirname, 'jest-dom-setup.js')] : []), ...setupFilesAfterEnv],
     ...(testTimeout ? { testTimeout } : {}),
   };

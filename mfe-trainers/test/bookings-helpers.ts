@@ -1,5 +1,5 @@
 // Fixtures for the booking screens. Times are UTC instants and the trainers' zone is UTC unless a test says
-// otherwise; the tests run with the machine's zone, UTC in the project's test environments.
+// otherwise; front-end tests run in UTC whatever the machine's zone (build-config/jest-utc.js).
 
 import type { Booking, Slot, SlotsResponse, TrainerAvailability } from '@fitconnect/contracts/bookings';
 
