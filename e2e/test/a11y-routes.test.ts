@@ -42,6 +42,7 @@ function routes(): string[] {
     '/reset-password?token=not-a-real-token',
     '/reset-password',
     '/privacy-policy',
+    '/terms-of-service',
     `/workout-plan/${workoutId}`,
     '/no-such-page',
   ];

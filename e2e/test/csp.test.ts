@@ -103,6 +103,7 @@ function routes(workoutId: number, slug: string): string[] {
     '/forgot-password',
     '/reset-password?token=not-a-real-token',
     '/privacy-policy',
+    '/terms-of-service',
     `/workout-plan/${workoutId}`,
     '/no-such-page',
   ];

@@ -86,12 +86,23 @@ describe('TrainersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trainers?location=LS6+2AB'));
     await waitFor(() => expect(screen.getAllByTestId('trainer-distance').map((e) => e.textContent)).toEqual(['less than a mile', 'about 3 miles']));
-    expect(screen.getByTestId('result-count')).toHaveTextContent('2 trainers near LS6 2AB');
+    // Every trainer is listed however far, so the line says how they are ordered, not that they are near.
+    expect(screen.getByTestId('result-count')).toHaveTextContent('2 trainers, sorted by distance from LS6 2AB');
+    expect(screen.getByTestId('result-count')).not.toHaveTextContent(/near/);
     expect(screen.getByTestId('postcode-attribution')).toHaveTextContent('Contains OS data © Crown copyright and database right 2025');
     expect(screen.queryByText('Distances are unavailable for this search')).not.toBeInTheDocument();
     // With a location, the sort offers distance and shows it as the default.
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('distance');
     expect(calls.map((c) => c.path)).toContain('/api/trainers?location=LS6+2AB');
+  });
+
+  it('with a resolved place and another sort chosen, the count line names that order and still the place distances are from', async () => {
+    mockFetch({
+      'GET /api/auth/user': signedOut,
+      'GET /api/trainers?location=Leeds&sort=rating': listReply([{ ...hannah, distanceMiles: 1 }, { ...marcus, distanceMiles: 179 }], { resolved: true }),
+    });
+    renderPage('/trainers?location=Leeds&sort=rating');
+    await waitFor(() => expect(screen.getByTestId('result-count')).toHaveTextContent('2 trainers, highest rated first, with distances from Leeds'));
   });
 
   it('says distances are unavailable when the place could not be resolved, and shows none', async () => {

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { TrainerProfilePage } from '../src/features/profile/components/TrainerProfilePage';
+import { SIGN_IN_REDIRECT_MS } from '../src/features/profile/lib/useSignInRedirect';
 import { LocationProbe, makeReview, makeTrainer, makeUser, mockFetch, signedIn, signedOut } from './helpers';
 
 jest.setTimeout(20_000);
@@ -15,6 +16,7 @@ function renderProfile(path = '/trainers/3') {
         <Route path="/trainers" element={<p>Directory</p>} />
         <Route path="/messages/:id" element={<p>Messages page</p>} />
         <Route path="/trainer-profile/:id/edit" element={<p>Edit page</p>} />
+        <Route path="/signin" element={<p>Sign-in page</p>} />
       </Routes>
       <LocationProbe />
     </>,
@@ -92,6 +94,25 @@ describe('TrainerProfilePage', () => {
     expect(screen.queryByRole('radiogroup', { name: 'Your rating' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin?redirect=%2Ftrainers%2F3');
     expect(screen.queryByRole('link', { name: 'Edit Trainer Profile' })).not.toBeInTheDocument();
+  });
+
+  it('signed out: after the Sign in required toast, Contact Trainer goes on to /signin with a return to the trainer', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      mockFetch(base(signedOut));
+      renderProfile();
+      await user.click(await screen.findByRole('button', { name: 'Contact Trainer' }));
+      expect(await screen.findByText('Please sign in to contact trainers')).toBeInTheDocument();
+      // The toast is readable first: just short of the delay, still on the profile.
+      act(() => jest.advanceTimersByTime(SIGN_IN_REDIRECT_MS - 1));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/trainers\/3$/);
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.getByTestId('location')).toHaveTextContent('/signin?redirect=%2Ftrainers%2F3');
+      expect(screen.getByText('Sign-in page')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("signed in visitor: Contact Trainer opens /messages/{trainer's user id}", async () => {

@@ -75,6 +75,9 @@ describe('TutorialsPage (catalogue from the API)', () => {
     fakeApi();
     renderLibrary();
     expect(screen.getByRole('heading', { level: 1, name: 'Exercise Tutorials' })).toBeInTheDocument();
+    // The library has no video player of its own: the subtitle promises what is there (a link out to YouTube).
+    expect(screen.getByText(/each with a link to demonstration videos on YouTube/)).toBeInTheDocument();
+    expect(screen.queryByText(/video demonstrations/)).not.toBeInTheDocument();
     expect(await screen.findByText('Showing 30 exercises')).toBeInTheDocument();
     expect(cards()).toHaveLength(24);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();

@@ -14,6 +14,7 @@ const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'R
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const EditProfilePage = lazyPage(() => import('./pages/EditProfilePage'), 'EditProfilePage');
 const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const TermsOfServicePage = lazyPage(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
 
 /** Anything that is not a shell page: the owning area's routes (from its remote), else the 404 page. */
 function AreaOrNotFound() {
@@ -48,6 +49,7 @@ export function AppRoutes() {
         }
       />
       <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+      <Route path="/terms-of-service" element={<TermsOfServicePage />} />
       <Route path="*" element={<AreaOrNotFound />} />
     </Routes>
   );

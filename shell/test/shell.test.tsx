@@ -238,16 +238,34 @@ test('the footer has no dead links: every link is a shell page or belongs to an 
   mockFetch(signedOut);
   renderShell('/privacy-policy');
   const footer = screen.getByRole('contentinfo');
-  const shellPages = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/profile', '/edit-profile', '/privacy-policy'];
+  const shellPages = ['/', '/signin', '/signup', '/forgot-password', '/reset-password', '/profile', '/edit-profile', '/privacy-policy', '/terms-of-service'];
   const hrefs = within(footer)
     .getAllByRole('link')
     .map((a) => a.getAttribute('href')!);
-  expect(hrefs).toEqual(['/signup', '/trainers', '/ai-workout', '/messages', '/trainer-signup', '/community?tab=feedback', '/community?tab=feedback', '/privacy-policy']);
+  expect(hrefs).toEqual([
+    '/signup',
+    '/trainers',
+    '/ai-workout',
+    '/messages',
+    '/trainer-signup',
+    '/community?tab=feedback',
+    '/community?tab=feedback',
+    '/privacy-policy',
+    '/terms-of-service',
+  ]);
   for (const href of hrefs) expect(shellPages.includes(href) || areaForPath(href.split('?')[0]) !== null).toBe(true);
-  // The spec's placeholder entries are plain text, the social icons are not links.
-  for (const text of ['Subscription Details', 'Client Management', 'Marketing Tips', 'Terms of Service']) {
+  expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+  // The spec's placeholder entries (its three dead links) are plain text, the social icons are not links.
+  for (const text of ['Subscription Details', 'Client Management', 'Marketing Tips']) {
     expect(within(footer).getByText(text).closest('a')).toBeNull();
   }
   expect(within(footer).getByText(`© ${new Date().getFullYear()} FitConnect. All rights reserved.`)).toBeInTheDocument();
   await act(async () => undefined);
+});
+
+test("the footer's Terms of Service opens the terms page", async () => {
+  mockFetch(signedOut);
+  const { user } = renderShell('/');
+  await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of Service' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
 });

@@ -115,7 +115,7 @@ const COLUMNS: { title: string; entries: Entry[] }[] = [
       { label: 'Help Center', to: '/community?tab=feedback' },
       { label: 'Email Support', to: '/community?tab=feedback' },
       { label: 'Privacy Policy', to: '/privacy-policy' },
-      { label: 'Terms of Service' },
+      { label: 'Terms of Service', to: '/terms-of-service' },
     ],
   },
 ];

@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
-import styled from 'styled-components';
-import { TextLink } from './styles';
+import { LegalDocument, type LegalSection } from './LegalDocument';
 
 /** SPEC §2 / §9: the 12 static sections of the privacy policy, in order. */
-export const PRIVACY_SECTIONS: ReadonlyArray<{ id: string; title: string; body: ReadonlyArray<string | ReadonlyArray<string>> }> = [
+export const PRIVACY_SECTIONS: ReadonlyArray<LegalSection> = [
   {
     id: 'information-we-collect',
     title: '1. Information We Collect',
@@ -116,125 +114,15 @@ export const PRIVACY_SECTIONS: ReadonlyArray<{ id: string; title: string; body: 
   },
 ];
 
-const Wrap = styled.div`
-  max-width: 820px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.text};
-  line-height: 1.65;
-`;
-
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};
-`;
-
-const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-`;
-
-const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-  }
-  p {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-  }
-  ul {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-    padding-left: 1.4em;
-  }
-  li {
-    margin-bottom: ${({ theme }) => theme.space.xs};
-  }
-`;
-
-const BackLink = styled(TextLink)`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-`;
-
-const Toc = styled.nav`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  margin-bottom: ${({ theme }) => theme.space.xl};
-  ol {
-    margin: 0;
-    padding-left: 1.2em;
-    columns: 2;
-    column-gap: ${({ theme }) => theme.space.xl};
-    @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-      columns: 1;
-    }
-  }
-  a {
-    color: ${({ theme }) => theme.colors.primary};
-    border-radius: ${({ theme }) => theme.radii.sm};
-  }
-  a:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
-
-const TocTitle = styled.p`
-  font-weight: 700;
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-`;
-
 export const PRIVACY_LAST_UPDATED = '1 November 2026';
 
 export function PrivacyPolicyPage() {
-  useEffect(() => {
-    document.title = 'Privacy Policy | FitConnect';
-  }, []);
   return (
-    <Wrap>
-      <BackLink to="/">
-        <span aria-hidden="true">←</span> Back to Home
-      </BackLink>
-      <Title>Privacy Policy</Title>
-      <Muted>Last updated: {PRIVACY_LAST_UPDATED}</Muted>
-      <p>
-        FitConnect connects people who work out at home with certified personal trainers. This policy explains what
-        information we collect, how we use and protect it, and the choices you have. It applies to the FitConnect
-        website and all of its features.
-      </p>
-      <Toc aria-label="Contents">
-        <TocTitle aria-hidden="true">Contents</TocTitle>
-        <ol>
-          {PRIVACY_SECTIONS.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`}>{s.title.replace(/^\d+\.\s*/, '')}</a>
-            </li>
-          ))}
-        </ol>
-      </Toc>
-      {PRIVACY_SECTIONS.map((s) => (
-        <Section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
-          <h2 id={`${s.id}-title`}>{s.title}</h2>
-          {s.body.map((part, i) =>
-            typeof part === 'string' ? (
-              <p key={i}>{part}</p>
-            ) : (
-              <ul key={i}>
-                {part.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ),
-          )}
-        </Section>
-      ))}
-      <BackLink to="/">
-        <span aria-hidden="true">←</span> Back to Home
-      </BackLink>
-    </Wrap>
+    <LegalDocument
+      title="Privacy Policy"
+      lastUpdated={PRIVACY_LAST_UPDATED}
+      intro="FitConnect connects people who work out at home with certified personal trainers. This policy explains what information we collect, how we use and protect it, and the choices you have. It applies to the FitConnect website and all of its features."
+      sections={PRIVACY_SECTIONS}
+    />
   );
 }

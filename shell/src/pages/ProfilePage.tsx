@@ -184,7 +184,7 @@ const DASHBOARD = [
   { to: '/challenges', icon: 'trophy', title: 'Challenges', text: 'Join a challenge and log your progress.' },
   { to: '/trainers', icon: 'pin', title: 'Find a Trainer', text: 'Certified trainers near you.' },
   { to: '/messages', icon: 'chat', title: 'Messages', text: 'Your conversations with trainers.' },
-  { to: '/exercise-tutorials', icon: 'play', title: 'Exercise Tutorials', text: 'Learn the moves with video guides.' },
+  { to: '/exercise-tutorials', icon: 'play', title: 'Exercise Tutorials', text: 'Learn the moves with step-by-step guides.' },
   { to: '/community', icon: 'users', title: 'Community', text: 'Reviews, tips and local news.' },
 ] as const satisfies ReadonlyArray<{ to: string; icon: IconName; title: string; text: string }>;
 

@@ -6,4 +6,5 @@ export { ResetPasswordPage } from './ResetPasswordPage';
 export { ProfilePage } from './ProfilePage';
 export { EditProfilePage } from './EditProfilePage';
 export { PrivacyPolicyPage } from './PrivacyPolicyPage';
+export { TermsOfServicePage } from './TermsOfServicePage';
 export { NotFoundPage } from './NotFoundPage';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
-import { LandingPage, NotFoundPage, PrivacyPolicyPage } from '../../src/pages';
+import { LandingPage, NotFoundPage, PrivacyPolicyPage, TermsOfServicePage } from '../../src/pages';
 import { makeUser, mockFetch, signedIn, signedOut } from './fetchMock';
 
 describe('LandingPage', () => {
@@ -89,6 +89,28 @@ describe('PrivacyPolicyPage', () => {
     expect(within(section(/international users/i)).getAllByText(/United States/).length).toBeGreaterThan(0);
     expect(within(section(/changes/i)).getByText(/30 days notice/)).toBeInTheDocument();
     expect(within(section(/contact/i)).getByText(/within 30 days/)).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: /back to home/i })) expect(link).toHaveAttribute('href', '/');
+  });
+});
+
+describe('TermsOfServicePage', () => {
+  it('is a real page: titled, its sections listed and linked from the contents, the same age and notice as the privacy policy, a way home', () => {
+    mockFetch(signedOut);
+    renderWithProviders(<TermsOfServicePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(document.title).toBe('Terms of Service | FitConnect');
+    const headings = screen.getAllByRole('heading', { level: 2 });
+    expect(headings.length).toBeGreaterThan(5);
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getAllByRole('link')).toHaveLength(headings.length);
+    for (const h of headings) {
+      const id = h.closest('section')!.id;
+      expect(within(contents).getByRole('link', { name: h.textContent!.replace(/^\d+\.\s*/, '') })).toHaveAttribute('href', `#${id}`);
+    }
+    const section = (name: RegExp) => screen.getByRole('region', { name });
+    expect(within(section(/your account/i)).getByText(/13 years of age or older/)).toBeInTheDocument();
+    expect(within(section(/changes/i)).getByText(/30 days notice/)).toBeInTheDocument();
+    expect(within(section(/if you are a trainer/i)).getByText(/no subscription fees/)).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: /back to home/i })) expect(link).toHaveAttribute('href', '/');
   });
 });

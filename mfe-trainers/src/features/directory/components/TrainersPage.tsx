@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import type { TrainerSort } from '@fitconnect/contracts';
 import { Banner, Button, EmptyState, Grid, PageContainer, Spinner, Stack } from '@fitconnect/shared-ui';
 import { useLatestSearchParams } from '@fitconnect/shared-ui/forms';
 import { UsersIcon } from '../../../lib/icons';
@@ -78,6 +79,16 @@ const Join = styled.section`
 `;
 
 const routerLink = ({ href, children }: TrainerCardLinkProps) => <Link to={href}>{children}</Link>;
+
+/**
+ * What the count line says about distance. Not "near": every trainer is listed, however far, so it says how
+ * they are ordered (distance is the default once a place is resolved) rather than promising nearness.
+ */
+function distanceNote(sort: TrainerSort | null, location: string): string {
+  if (sort === 'rating') return `, highest rated first, with distances from ${location}`;
+  if (sort === 'price') return `, lowest price first, with distances from ${location}`;
+  return `, sorted by distance from ${location}`;
+}
 
 /** /trainers: search by postcode or city, filters and sort in the URL, a card grid, View More Trainers. */
 export function TrainersPage() {
@@ -182,7 +193,7 @@ export function TrainersPage() {
           {!result.isPending && !result.isError && result.trainers.length > 0 && (
             <ResultLine data-testid="result-count">
               {total ?? result.trainers.length} {(total ?? result.trainers.length) === 1 ? 'trainer' : 'trainers'}
-              {searched ? (distancesShown ? ` near ${query.location}` : ` matching “${query.location}”`) : ''}
+              {searched ? (distancesShown ? distanceNote(query.sort, query.location) : ` matching “${query.location}”`) : ''}
             </ResultLine>
           )}
         </div>

@@ -26,6 +26,7 @@ import { cleanHandle, instagramUrl, safeWebsite, twitterUrl } from '../lib/socia
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 import { TrainerNotFound } from './TrainerNotFound';
+import { useSignInRedirect } from '../lib/useSignInRedirect';
 
 // The booking panel (slots, date tabs, the booking form) loads after the profile itself: it stays off the
 // area's first visit (the directory), whose JavaScript budget it would otherwise count against.
@@ -198,6 +199,7 @@ export function TrainerProfilePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { toast } = useToast();
+  const sendToSignIn = useSignInRedirect();
   const trainer = query.data;
   useDocumentTitle(trainer ? `${fullName(trainer.user)}, ${trainer.specialization}` : 'Trainer Profile');
 
@@ -212,6 +214,8 @@ export function TrainerProfilePage() {
   const contact = () => {
     if (!isSignedIn) {
       toast({ title: 'Sign in required', description: 'Please sign in to contact trainers' });
+      // The toast says why; then on to sign-in, which returns here (as the signed-out Helpful mark does).
+      sendToSignIn();
       return;
     }
     if (!trainer.userId) {

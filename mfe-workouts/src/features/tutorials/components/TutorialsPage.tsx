@@ -55,7 +55,7 @@ export function TutorialsPage() {
 
   return (
     <PageContainer>
-      <PageHeading subtitle="Learn proper form with step-by-step guides and video demonstrations.">Exercise Tutorials</PageHeading>
+      <PageHeading subtitle="Learn proper form with step-by-step instructions and tips, each with a link to demonstration videos on YouTube.">Exercise Tutorials</PageHeading>
       <TutorialFilters value={state} muscleGroups={data?.muscleGroups ?? []} onChange={update} />
       {query.isPending ? (
         <Spinner label="Loading exercises" center />
