@@ -1,6 +1,6 @@
 /**
  * The challenges journey in a real browser against the built shell + remotes and a real API (seeded demo
- * data): the signed-out prompts, an ended challenge, then create a challenge, join it, log progress and
+ * data): the signed-out prompts, an ended challenge, then create a challenge (the creator joins it), log progress and
  * see the leaderboard's order and medals, and the challenge on the profile dashboard.
  */
 import type { Page } from 'playwright-core';
@@ -51,7 +51,9 @@ test('signed out: create and join prompts, the leaderboard with medals, and an e
     const ended = main.getByRole('article', { name: 'New Year Calorie Burn' });
     expect(await ended.getByTestId('timing-label').textContent()).toBe('Ended');
     expect(await ended.getByRole('button', { name: /^Ended/ }).isDisabled()).toBe(true);
-    expect(await main.getByTestId('stat-joined').textContent()).toContain('--');
+    // Signed out: one 'Sign in to track' card instead of three '--' placeholders.
+    expect(await main.getByTestId('stat-joined').count()).toBe(0);
+    expect(await main.getByTestId('stat-sign-in').getByRole('link', { name: 'Sign in to track' }).getAttribute('href')).toBe('/signin?redirect=%2Fchallenges');
 
     // The seeded active challenge's leaderboard, signed out: medals for the top three, most progress first.
     await active.getByRole('link', { name: /^View Details/ }).click();
@@ -114,18 +116,9 @@ test('create a challenge, join it, log progress, see the leaderboard order and t
     await page.getByText('Challenge Created!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const card = main.getByRole('article', { name: title });
-    await card.waitFor();
-    expect(await card.getByTestId('timing-label').textContent()).toBe('Active Now');
-    expect(await card.textContent()).toContain('20,000 steps');
-
-    // Join from the detail page.
-    await card.getByRole('link', { name: /^View Details/ }).click();
+    // Creating lands on the new challenge, with the creator already joined.
     await main.getByRole('heading', { level: 1, name: title }).waitFor();
     const id = Number(/\/challenges\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
-    expect(await main.getByText('No participants yet').count()).toBe(1);
-    await main.getByRole('button', { name: 'Join Challenge' }).click();
-    await page.getByText('Challenge Joined!').first().waitFor();
     await main.getByRole('button', { name: /Joined/ }).waitFor();
     expect(await main.getByTestId('capacity').textContent()).toBe('1 / 10 participants');
 
@@ -133,18 +126,19 @@ test('create a challenge, join it, log progress, see the leaderboard order and t
     await participant(id, 'Priya', 'Kaur', 'Bristol', [6000, 2000]);
     await participant(id, 'Tom', 'Hughes', 'Cardiff', [3000]);
 
-    // Log progress: 0 is refused on the page, then 5,000 steps with a note.
+    // Log progress: an empty amount is refused on the page (toast and field), then 5,000 steps with a note.
     const amount = main.getByLabel('Amount (steps)');
-    expect(await amount.inputValue()).toBe('0');
+    expect(await amount.inputValue()).toBe('');
     await main.getByRole('button', { name: 'Log Progress' }).click();
     await page.getByText('Invalid Progress').first().waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await amount.fill('5000');
     await main.getByLabel('Note (optional)').fill('Canal path loop');
     await main.getByRole('button', { name: 'Log Progress' }).click();
     await page.getByText('Progress Logged!').first().waitFor();
     await main.getByText('+5,000 steps').waitFor();
     await main.getByText('Canal path loop').waitFor();
-    expect(await amount.inputValue()).toBe('0');
+    expect(await amount.inputValue()).toBe('');
     expect(await main.getByLabel('Note (optional)').inputValue()).toBe('');
 
     // Leaderboard: Priya 8,000, Erin 5,000, Tom 3,000, with medals, bars and the participants stat refreshed.
@@ -165,6 +159,10 @@ test('create a challenge, join it, log progress, see the leaderboard order and t
     // Back on the list, the personal stats are real figures.
     await page.goto(site.url('/challenges'));
     await page.waitForFunction(() => document.querySelector('[data-testid="stat-joined"]')?.textContent?.includes('1'));
+    const card = main.getByRole('article', { name: title });
+    await card.waitFor();
+    expect(await card.getByTestId('timing-label').textContent()).toBe('Active Now');
+    expect(await card.textContent()).toContain('20,000 steps');
     expect(errors).toEqual([]);
   } finally {
     await page.context().close();

@@ -4,13 +4,21 @@ import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import { ChallengesPage } from '../src/features/challenges/components/ChallengesPage';
 import { toLocalInput } from '../src/features/challenges/lib/form';
-import { makeChallenge, mockFetch, signedIn, type RecordedCall, type Reply } from './helpers';
+import { LocationProbe, makeChallenge, mockFetch, signedIn, type RecordedCall, type Reply } from './helpers';
 
 jest.setTimeout(30_000);
 
 afterEach(() => act(() => useToastStore.getState().dismiss()));
 
-function setup(create: (call: RecordedCall) => Reply = () => ({ status: 201, body: makeChallenge({ id: 9, title: 'Walk On' }) })) {
+const joinedReply: Reply = {
+  status: 201,
+  body: { message: "You've successfully joined the challenge.", alreadyJoined: false, challenge: makeChallenge({ id: 9, title: 'Walk On', joined: true, participantCount: 1 }) },
+};
+
+function setup(
+  create: (call: RecordedCall) => Reply = () => ({ status: 201, body: makeChallenge({ id: 9, title: 'Walk On' }) }),
+  join: Reply = joinedReply,
+) {
   let created = false;
   const calls = mockFetch({
     'GET /api/auth/user': signedIn(),
@@ -21,8 +29,15 @@ function setup(create: (call: RecordedCall) => Reply = () => ({ status: 201, bod
       if (reply.status === 201) created = true;
       return reply;
     },
+    'POST /api/challenges/9/join': join,
   });
-  renderWithProviders(<ChallengesPage />, { initialEntries: ['/challenges'] });
+  renderWithProviders(
+    <>
+      <ChallengesPage />
+      <LocationProbe />
+    </>,
+    { initialEntries: ['/challenges'] },
+  );
   return { calls, user: userEvent.setup() };
 }
 
@@ -88,7 +103,7 @@ it('shows the SPEC §5 messages, the date order one on the end date, and sends n
   expect(calls.some((c) => c.method === 'POST')).toBe(false);
 });
 
-it('creates: sends the body, toasts, closes, refreshes the list and reopens reset', async () => {
+it('creates: sends the body, toasts, closes, joins the creator, goes to the new challenge and reopens reset', async () => {
   const { user, calls } = setup();
   let dialog = await openDialog(user);
   let d = within(dialog);
@@ -117,6 +132,12 @@ it('creates: sends the body, toasts, closes, refreshes the list and reopens rese
     maxParticipants: 20,
   });
   expect(new Date((post.body as { endDate: string }).endDate).getTime()).toBeGreaterThan(new Date((post.body as { startDate: string }).startDate).getTime());
+  // The creator joins their own challenge (the create call does not) and lands on it.
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/challenges/9'));
+  const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
+  expect(posts).toEqual(['/api/challenges', '/api/challenges/9/join']);
+  // One confirmation, not a second 'Challenge Joined!' toast.
+  expect(screen.queryByText('Challenge Joined!')).toBeNull();
   expect(await screen.findByRole('article', { name: 'Walk On' })).toBeInTheDocument();
 
   dialog = await openDialog(user);
@@ -124,6 +145,18 @@ it('creates: sends the body, toasts, closes, refreshes the list and reopens rese
   expect(d.getByLabelText(/Title/)).toHaveValue('');
   expect(d.getByLabelText('Challenge Type')).toHaveValue('steps');
   expect(d.getByLabelText(/Unit/)).toHaveValue('steps');
+});
+
+it('still lands on the new challenge when the follow-up join is refused (the challenge exists; its page offers Join)', async () => {
+  const { user, calls } = setup(undefined, { status: 400, body: { message: 'This challenge is full' } });
+  const d = within(await openDialog(user));
+  await user.type(d.getByLabelText(/Title/), 'Walk On');
+  await user.type(d.getByLabelText(/Description/), 'Walk every day, together.');
+  await user.click(d.getByRole('button', { name: 'Create Challenge' }));
+  expect(await screen.findByText('Challenge Created!')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/challenges/9'));
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  expect(screen.queryByText('Error')).toBeNull();
 });
 
 it('keeps the dialog open with the failure toast and the field message when the server refuses', async () => {

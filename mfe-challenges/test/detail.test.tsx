@@ -147,7 +147,7 @@ describe('ChallengeDetailPage', () => {
     expect(screen.getByTestId('capacity')).toHaveTextContent('1 / 10 participants');
   });
 
-  it('logs progress: 0 is refused with Invalid Progress and nothing is sent; a valid log is sent, toasts, resets and shows in the history', async () => {
+  it('logs progress: an empty amount is refused with Invalid Progress, inline on the field too, and nothing is sent; a valid log is sent, toasts, empties the form and shows in the history', async () => {
     const entries: MyParticipation['entries'] = [];
     let total = 1000;
     const detail = (): ChallengeDetail =>
@@ -169,19 +169,27 @@ describe('ChallengeDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Log Your Progress' })).toBeInTheDocument();
     const amount = screen.getByLabelText('Amount (steps)');
     const note = screen.getByLabelText('Note (optional)');
-    expect(amount).toHaveValue(0);
+    // Starts empty, not at a 0 that looks like a value to send.
+    expect(amount).toHaveValue(null);
     expect(screen.getByText('No progress logged yet.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Log Progress' }));
     expect(await screen.findByText('Invalid Progress')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid progress amount.')).toBeInTheDocument();
+    // The SPEC §8 toast, and the same message on the field (like the create dialog).
+    const inline = screen.getByText('Please enter a valid progress amount.', { selector: '[role=alert]' });
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAttribute('aria-describedby', expect.stringContaining(inline.id));
+    await user.type(amount, '0');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Log Progress' }));
+    expect(screen.getByText('Please enter a valid progress amount.', { selector: '[role=alert]' })).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '-5');
     await user.click(screen.getByRole('button', { name: 'Log Progress' }));
     await user.clear(amount);
     await user.type(amount, '150000');
     await user.click(screen.getByRole('button', { name: 'Log Progress' }));
-    expect(await screen.findByText('A single log can be at most 70,000 steps. Please check the amount.')).toBeInTheDocument();
+    expect(await screen.findByText('A single log can be at most 70,000 steps. Please check the amount.', { selector: '[role=alert]' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     act(() => useToastStore.getState().dismiss());
@@ -192,7 +200,8 @@ describe('ChallengeDetailPage', () => {
     expect(await screen.findByText('Progress Logged!')).toBeInTheDocument();
     expect(screen.getByText('Your progress has been recorded.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ progress: 2500, note: 'Lunch walk' });
-    await waitFor(() => expect(amount).toHaveValue(0));
+    await waitFor(() => expect(amount).toHaveValue(null));
+    expect(amount).not.toHaveAttribute('aria-invalid');
     expect(note).toHaveValue('');
     expect(await screen.findByText('+2,500 steps')).toBeInTheDocument();
     expect(screen.getByText('Lunch walk')).toBeInTheDocument();

@@ -51,7 +51,10 @@ describe('signed out', () => {
     expect(screen.getByRole('link', { name: 'Sign In to Create' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges');
     expect(screen.queryByRole('button', { name: /Create Challenge/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('stat-active')).toHaveTextContent('Active Challenges1');
-    for (const id of ['stat-joined', 'stat-completed', 'stat-progress']) expect(screen.getByTestId(id)).toHaveTextContent('--');
+    // Signed out, no row of '--' placeholders: one card invites sign-in to track progress.
+    for (const id of ['stat-joined', 'stat-completed', 'stat-progress']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(within(screen.getByTestId('stat-sign-in')).getByRole('link', { name: 'Sign in to track' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges');
+    expect(screen.getByRole('list', { name: 'Challenge statistics' })).not.toHaveTextContent('--');
     // No personal call while signed out.
     expect(calls.some((c) => c.path === '/api/user/challenges')).toBe(false);
   });

@@ -81,6 +81,9 @@ test('the feed: three sample posts marked as samples, with author, trainer badge
   expect(promo.getByText('1,245+')).toBeInTheDocument();
   expect(promo.getByText('24+')).toBeInTheDocument();
   expect(promo.getByText('Daily active users')).toBeInTheDocument();
+  // The counts are small print under the pitch, not the headline.
+  expect(promo.getByRole('heading')).toHaveTextContent('Train with people who get it');
+  expect(promo.getByRole('heading')).not.toHaveTextContent(/\d/);
   const news = screen.getByRole('heading', { name: 'Local Fitness News' }).parentElement!;
   expect(within(news).getAllByRole('listitem')).toHaveLength(3);
 });

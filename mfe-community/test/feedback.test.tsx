@@ -78,3 +78,28 @@ test('a failure shows the SPEC message and keeps what was typed', async () => {
   expect(screen.getByRole('textbox', { name: /Your feedback/ })).toHaveValue('Hello');
   expect(screen.queryByTestId('feedback-thanks')).toBeNull();
 });
+
+test('the thank-you view is scrolled into view and announced through a live region that was already on the page', async () => {
+  mockFetch({ 'GET /api/auth/user': signedOut, 'POST /api/feedback': { status: 201, body: { id: 1 } } });
+  // jsdom has no layout, so no scrollIntoView: record where the page was asked to scroll.
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    const user = userEvent.setup();
+    renderWithProviders(<FeedbackCard />);
+    // Present and empty before sending, so assistive technology is listening when the text arrives.
+    const live = screen.getByRole('status');
+    expect(live).toHaveTextContent(/^$/);
+    await user.type(screen.getByRole('textbox', { name: /Your feedback/ }), 'More yoga please');
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    const thanks = await screen.findByTestId('feedback-thanks');
+    expect(screen.getByRole('status')).toBe(live);
+    expect(live).toHaveTextContent('Thank You! Your feedback has been received.');
+    expect(scrolled).toContain(thanks);
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
+});

@@ -150,7 +150,7 @@ describe('helpful', () => {
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1500);
   });
 
-  test('signed in: Thanks! toast, the new count, pressed and disabled afterwards', async () => {
+  test('signed in: Thanks! toast, then the button looks marked (pressed, filled, the new count) and a second press sends nothing', async () => {
     const r = makeReview({ helpful: 4 });
     let voted = false;
     const list: Handler = () => listReply([{ ...r, helpful: voted ? 5 : 4, votedHelpful: voted }]);
@@ -171,12 +171,16 @@ describe('helpful', () => {
     expect(screen.getByText('Your feedback helps others find useful reviews.')).toBeInTheDocument();
     const after = await screen.findByRole('button', { name: /Helpful \(5\)/ });
     expect(after).toHaveAttribute('aria-pressed', 'true');
-    expect(after).toBeDisabled();
+    // Marked, not greyed out: still enabled (so the pressed state is read out), with a filled thumb.
+    expect(after).toBeEnabled();
+    expect(after.querySelector('svg path')).toHaveAttribute('fill', 'currentColor');
+    await user.click(after);
+    expect(screen.getByRole('button', { name: /Helpful \(5\)/ })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
     expect(calls.find((c) => c.method === 'PATCH')!.body).toBeUndefined();
   });
 
-  test('other failures: Error with the server message; your own review cannot be voted for', async () => {
+  test('other failures: Error with the server message; your own review shows its count and no Helpful button', async () => {
     const other = makeReview({ helpful: 2, title: 'Other' });
     const mine = makeReview({ helpful: 1, isMine: true, title: 'Mine' });
     mockFetch({
@@ -187,7 +191,8 @@ describe('helpful', () => {
     const user = userEvent.setup();
     renderReviews();
     const mineCard = (await screen.findByRole('heading', { name: 'Mine' })).closest('article')!;
-    expect(within(mineCard).getByRole('button', { name: /Helpful \(1\)/ })).toBeDisabled();
+    expect(within(mineCard).queryByRole('button', { name: /Helpful/ })).toBeNull();
+    expect(within(mineCard).getByTestId('helpful-count')).toHaveTextContent('Helpful (1)');
     expect(within(mineCard).getByText('Your review')).toBeInTheDocument();
     expect(within(mineCard).queryByRole('button', { name: /Report/ })).toBeNull();
     const otherCard = screen.getByRole('heading', { name: 'Other' }).closest('article')!;
@@ -224,7 +229,7 @@ describe('writing a review', () => {
     expect(within(dialog).getByText('Please select a rating')).toBeInTheDocument();
     expect(within(dialog).getByText('Please choose a category')).toBeInTheDocument();
     expect(within(dialog).getByText('Title must be at least 5 characters')).toBeInTheDocument();
-    expect(within(dialog).getByText('Comment must be at least 10 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Your review must be at least 10 characters')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));

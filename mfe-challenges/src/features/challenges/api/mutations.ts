@@ -18,11 +18,25 @@ export function logProgress(id: number, body: LogProgressBody): Promise<Progress
   return apiRequest<ProgressResult>('POST', `/api/challenges/${id}/progress`, body.note ? body : { progress: body.progress });
 }
 
-/** Create with SPEC §8 toasts; the lists refresh afterwards. */
+/**
+ * Create, then join as the creator (the API's create does not join; the creator is its first participant).
+ * A failed join does not undo the create: the challenge exists and its page still offers Join.
+ */
+export async function createAndJoinChallenge(body: CreateChallengeBody): Promise<ChallengeSummary> {
+  const created = await createChallenge(body);
+  try {
+    const joined = await joinChallenge(created.id);
+    return joined.challenge;
+  } catch {
+    return created;
+  }
+}
+
+/** Create (and join) with SPEC §8 create toasts; the lists refresh afterwards. */
 export function useCreateChallenge(options: { onSuccess?: (c: ChallengeSummary) => void; onError?: (err: unknown) => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: createChallenge,
+    mutationFn: createAndJoinChallenge,
     onSuccess: async (c) => {
       toast({ title: 'Challenge Created!', description: 'Your fitness challenge has been created successfully.', variant: 'success' });
       options.onSuccess?.(c);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { UserChallenge } from '@fitconnect/contracts';
 import { Button, EmptyState, Grid, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
 import { useChallenges } from '../api/get-challenges';
@@ -25,6 +25,7 @@ export function ChallengesPage() {
   const list = useChallenges(userId, !userLoading);
   const mine = useUserChallenges(userId);
   const [createOpen, setCreateOpen] = useState(false);
+  const navigate = useNavigate();
   const now = new Date();
 
   const createAction = isSignedIn ? (
@@ -38,17 +39,30 @@ export function ChallengesPage() {
   );
 
   const mineReady = isSignedIn && mine.data;
-  const stats: Stat[] = [
-    {
-      label: 'Active Challenges',
-      icon: <Icon name="flame" />,
-      value: list.data ? list.data.filter((c) => timingOf(c, now) === 'active').length : '--',
-      testId: 'stat-active',
-    },
-    { label: 'Joined', icon: <Icon name="users" />, value: mineReady ? mine.data.length : '--', testId: 'stat-joined' },
-    { label: 'Completed', icon: <Icon name="check" />, value: mineReady ? mine.data.filter((r) => r.completed).length : '--', testId: 'stat-completed' },
-    { label: 'Total Progress', icon: <Icon name="chart" />, value: mineReady ? `${averageProgress(mine.data)}%` : '--', testId: 'stat-progress' },
-  ];
+  const activeStat: Stat = {
+    label: 'Active Challenges',
+    icon: <Icon name="flame" />,
+    value: list.data ? list.data.filter((c) => timingOf(c, now) === 'active').length : '--',
+    testId: 'stat-active',
+  };
+  // Signed out, the three personal cards would only ever say '--': one card invites sign-in instead.
+  const stats: Stat[] =
+    !userLoading && !isSignedIn
+      ? [
+          activeStat,
+          {
+            label: 'Your progress',
+            icon: <Icon name="chart" />,
+            value: <Link to={signInPath('/challenges')}>Sign in to track</Link>,
+            testId: 'stat-sign-in',
+          },
+        ]
+      : [
+          activeStat,
+          { label: 'Joined', icon: <Icon name="users" />, value: mineReady ? mine.data.length : '--', testId: 'stat-joined' },
+          { label: 'Completed', icon: <Icon name="check" />, value: mineReady ? mine.data.filter((r) => r.completed).length : '--', testId: 'stat-completed' },
+          { label: 'Total Progress', icon: <Icon name="chart" />, value: mineReady ? `${averageProgress(mine.data)}%` : '--', testId: 'stat-progress' },
+        ];
 
   let content;
   if (list.isPending) {
@@ -92,7 +106,7 @@ export function ChallengesPage() {
       </PageHeading>
       <StatCards label="Challenge statistics" stats={stats} />
       {content}
-      {isSignedIn && <CreateChallengeDialog open={createOpen} onClose={() => setCreateOpen(false)} />}
+      {isSignedIn && <CreateChallengeDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={(c) => navigate(`/challenges/${c.id}`)} />}
     </PageContainer>
   );
 }

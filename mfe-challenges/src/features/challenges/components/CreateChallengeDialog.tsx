@@ -6,6 +6,7 @@ import {
   CHALLENGE_TYPES,
   type ChallengeType,
 } from '@fitconnect/contracts/challenges';
+import type { ChallengeSummary } from '@fitconnect/contracts';
 import { Button, isApiError } from '@fitconnect/shared-ui';
 import { Select, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import { Dialog } from '@fitconnect/shared-ui/widgets';
@@ -59,14 +60,16 @@ function serverFieldErrors(err: unknown): ChallengeFormErrors {
 export interface CreateChallengeDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Called with the new challenge after a successful create (the page goes to it). */
+  onCreated?: (challenge: ChallengeSummary) => void;
 }
 
 /**
  * The create-challenge dialog (SPEC §5 fields and messages, §9 defaults, §8 toasts): the unit follows the
  * type, the date pickers refuse dates before now, the date order error shows on the end date. Closes and
- * resets on success.
+ * resets on success; the creator is joined and onCreated takes them to the new challenge.
  */
-export function CreateChallengeDialog({ open, onClose }: CreateChallengeDialogProps) {
+export function CreateChallengeDialog({ open, onClose, onCreated }: CreateChallengeDialogProps) {
   const [values, setValues] = useState<ChallengeFormValues>(() => defaultChallengeValues());
   const [errors, setErrors] = useState<ChallengeFormErrors>({});
   const reset = () => {
@@ -74,9 +77,10 @@ export function CreateChallengeDialog({ open, onClose }: CreateChallengeDialogPr
     setErrors({});
   };
   const create = useCreateChallenge({
-    onSuccess: () => {
+    onSuccess: (c) => {
       reset();
       onClose();
+      onCreated?.(c);
     },
     onError: (err) => setErrors(serverFieldErrors(err)),
   });

@@ -31,15 +31,17 @@ export interface LogProgressFormProps {
 }
 
 /**
- * 'Log Your Progress' (SPEC §2/§5): numeric amount and optional note. An amount of 0 or less shows
- * 'Invalid Progress'; after a successful log the form resets to 0 and an empty note.
+ * 'Log Your Progress' (SPEC §2/§5): numeric amount and optional note. The amount starts empty (a 0 looked
+ * like a value to submit). An empty or non-positive amount shows the SPEC §8 'Invalid Progress' toast and
+ * the message on the field itself, as the create dialog does; after a successful log both fields empty.
  */
 export function LogProgressForm({ challenge }: LogProgressFormProps) {
-  const [amount, setAmount] = useState('0');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
   const [note, setNote] = useState('');
   const log = useLogProgress(challenge.id, {
     onSuccess: () => {
-      setAmount('0');
+      setAmount('');
       setNote('');
     },
   });
@@ -49,13 +51,16 @@ export function LogProgressForm({ challenge }: LogProgressFormProps) {
     if (log.isPending) return;
     const parsed = LogProgressBody.safeParse({ progress: amount.trim() === '' ? NaN : amount, note });
     if (!parsed.success) {
+      setAmountError(INVALID_PROGRESS_MESSAGE);
       toast({ title: INVALID_PROGRESS_TITLE, description: INVALID_PROGRESS_MESSAGE, variant: 'destructive' });
       return;
     }
     if (parsed.data.progress > maxProgressPerLog(challenge)) {
+      setAmountError(progressCapMessage(challenge));
       toast({ title: INVALID_PROGRESS_TITLE, description: progressCapMessage(challenge), variant: 'destructive' });
       return;
     }
+    setAmountError(undefined);
     log.mutate(parsed.data);
   };
 
@@ -68,7 +73,11 @@ export function LogProgressForm({ challenge }: LogProgressFormProps) {
         min={0}
         step="any"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
+        error={amountError}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          setAmountError(undefined);
+        }}
       />
       <TextField label="Note (optional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Evening walk in the park" />
       <Submit>

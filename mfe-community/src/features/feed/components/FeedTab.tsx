@@ -76,29 +76,24 @@ const PromoCard = styled(Card)`
   border-color: ${({ theme }) => theme.colors.info};
 `;
 
+/** The SPEC §9 counts, kept but quiet: small print under the pitch, not the headline (small numbers undercut it). */
 const Stats = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: ${({ theme }) => `${theme.space.md} 0 0`};
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `4px ${theme.space.md}`};
+  margin: ${({ theme }) => `${theme.space.sm} 0 0`};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   div {
     display: flex;
-    flex-direction: column-reverse;
-    align-items: center;
-    text-align: center;
-    padding: ${({ theme }) => theme.space.sm};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
+    flex-direction: row-reverse;
+    gap: 4px;
   }
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
+  dt,
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    font-weight: 800;
-    color: ${({ theme }) => theme.colors.text};
+  }
+  dd {
+    font-weight: 700;
   }
 `;
 
@@ -199,7 +194,11 @@ export function FeedTab({ now = Date.now() }: { now?: number }) {
         </Card>
         <PromoCard data-testid="promo-box">
           <CardBody>
-            <SectionTitle>Join a growing community</SectionTitle>
+            <SectionTitle>Train with people who get it</SectionTitle>
+            <PostText>
+              Find a workout buddy, swap tips with members at your level and ask certified trainers for advice, all in one
+              place.
+            </PostText>
             <Stats>
               <div>
                 <dt>Members</dt>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, CardBody, toast, useCurrentUser } from '@fitconnect/shared-ui';
+import { Button, Card, CardBody, toast, useCurrentUser, visuallyHidden } from '@fitconnect/shared-ui';
 import { Checkbox, Select, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import {
   FEEDBACK_FAILED_MESSAGE,
@@ -55,6 +55,10 @@ const Interests = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
     grid-template-columns: minmax(0, 1fr);
   }
+`;
+
+const LiveRegion = styled.p`
+  ${visuallyHidden}
 `;
 
 const Thanks = styled.div`
@@ -138,6 +142,8 @@ export function FeedbackCard() {
       return;
     }
     wasThanked.current = true;
+    // The form may be scrolled far above after a long message: bring the thank-you into view.
+    thanksRef.current?.scrollIntoView?.({ block: 'nearest' });
     thanksRef.current?.focus({ preventScroll: true });
     const t = setTimeout(() => setThanked(false), FEEDBACK_THANK_YOU_MS);
     return () => clearTimeout(t);
@@ -171,8 +177,13 @@ export function FeedbackCard() {
   return (
     <Card data-testid="feedback-card">
       <CardBody>
+        {/* Always mounted, so screen readers announce the text when it appears (a live region inserted
+            together with its text is often not read). */}
+        <LiveRegion role="status" data-testid="feedback-announcer">
+          {thanked ? 'Thank You! Your feedback has been received.' : ''}
+        </LiveRegion>
         {thanked ? (
-          <Thanks ref={thanksRef} tabIndex={-1} role="status" data-testid="feedback-thanks">
+          <Thanks ref={thanksRef} tabIndex={-1} data-testid="feedback-thanks">
             <Check aria-hidden="true">
               <svg width="28" height="28" viewBox="0 0 24 24" focusable="false">
                 <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />

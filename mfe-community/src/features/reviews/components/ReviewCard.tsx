@@ -73,10 +73,10 @@ const Actions = styled.div`
   align-items: center;
 `;
 
-function ThumbIcon() {
+function ThumbIcon({ filled = false }: { filled?: boolean }) {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.5-7A2 2 0 0 0 18.8 10H14l.9-4.3a1.5 1.5 0 0 0-2.7-1.2L9 10v11z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      <path d="M7 10v11H3V10h4zm2 11h8.3a2 2 0 0 0 2-1.6l1.5-7A2 2 0 0 0 18.8 10H14l.9-4.3a1.5 1.5 0 0 0-2.7-1.2L9 10v11z" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
     </svg>
   );
 }
@@ -101,7 +101,6 @@ export function ReviewCard({ review, now = Date.now(), onHelpful, onReport, help
         .join('')
         .slice(0, 2)
         .toUpperCase();
-  const helpfulLabel = review.isMine ? 'You cannot mark your own review as helpful' : review.votedHelpful ? 'You marked this review as helpful' : undefined;
   return (
     <Card as="article" aria-labelledby={titleId} data-testid="community-review" data-review-id={review.id}>
       <CardBody>
@@ -133,17 +132,29 @@ export function ReviewCard({ review, now = Date.now(), onHelpful, onReport, help
         <Title id={titleId}>{review.title}</Title>
         <Comment>{review.comment}</Comment>
         <Actions>
-          <Button
-            variant={review.votedHelpful ? 'secondary' : 'outline'}
-            size="sm"
-            aria-pressed={review.votedHelpful}
-            disabled={review.votedHelpful || review.isMine || helpfulPending}
-            title={helpfulLabel}
-            onClick={() => onHelpful(review)}
-          >
-            <ThumbIcon />
-            Helpful ({review.helpful})
-          </Button>
+          {review.isMine ? (
+            // Your own review: the count, with nothing to press.
+            <Muted as="span" data-testid="helpful-count">
+              <ThumbIcon />
+              Helpful ({review.helpful})
+            </Muted>
+          ) : (
+            <Button
+              // Once marked it looks marked (filled, the new count) rather than greyed out; it stays focusable
+              // so aria-pressed is read out, and pressing it again does nothing (a vote counts once).
+              variant={review.votedHelpful ? 'primary' : 'outline'}
+              size="sm"
+              aria-pressed={review.votedHelpful}
+              disabled={helpfulPending}
+              title={review.votedHelpful ? 'You marked this review as helpful' : undefined}
+              onClick={() => {
+                if (!review.votedHelpful) onHelpful(review);
+              }}
+            >
+              <ThumbIcon filled={review.votedHelpful} />
+              Helpful ({review.helpful})
+            </Button>
+          )}
           {!review.isMine && (
             <Button variant="ghost" size="sm" onClick={() => onReport(review)} aria-label={`Report review: ${review.title}`}>
               Report

@@ -33,13 +33,18 @@ interface Draft {
 const EMPTY: Draft = { rating: 0, category: '', title: '', comment: '', isAnonymous: false };
 type Errors = Partial<Record<keyof Draft, string>>;
 
+/** The schema names the API's field ('Comment ...'); the form calls it 'Your review', so the message does too. */
+const FIELD_WORDING: Partial<Record<keyof Draft, [from: string, to: string]>> = { comment: ['Comment ', 'Your review '] };
+
 function validate(d: Draft): { ok: true; body: CreateCommunityReviewBody } | { ok: false; errors: Errors } {
   const r = CreateCommunityReviewBody.safeParse(d);
   if (r.success) return { ok: true, body: r.data };
   const errors: Errors = {};
   for (const issue of r.error.issues) {
     const key = issue.path[0] as keyof Draft;
-    if (key && !errors[key]) errors[key] = issue.message;
+    if (!key || errors[key]) continue;
+    const wording = FIELD_WORDING[key];
+    errors[key] = wording && issue.message.startsWith(wording[0]) ? wording[1] + issue.message.slice(wording[0].length) : issue.message;
   }
   return { ok: false, errors };
 }
