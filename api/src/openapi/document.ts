@@ -5,7 +5,7 @@ import { ApiErrorBody, TrainerListItemResponse, TrainerPhotoResponseSchema, Trai
 import { guardDocOf, type GuardDoc } from './meta';
 import { OPERATIONS, type ResponseDoc } from './routes';
 import { PUBLIC_ROUTES } from '../http/cors';
-import { SESSION_COOKIE } from '../http/session';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../http/session';
 
 type Json = Record<string, unknown>;
 
@@ -178,7 +178,7 @@ export function buildOpenApiDocument(routers: Router[], opts: DocumentOptions = 
       description:
         'The FitConnect API. Generated from the zod contracts the API validates with (never written by hand).\n\n' +
         'Errors are JSON `{ message }` (400 adds `issues`). Ids are positive integers. ' +
-        `Signed-in calls use the \`${SESSION_COOKIE}\` session cookie and are same-origin only. ` +
+        `Signed-in calls use the \`${SESSION_COOKIE}\` session cookie (\`${SECURE_SESSION_COOKIE}\` over HTTPS) and are same-origin only. ` +
         'The public reads marked "CORS" answer any origin without credentials (`Access-Control-Allow-Origin: *`): ' +
         PUBLIC_ROUTES.map((r) => `\`${r.method} ${r.path}\``).join(', ') +
         '.',
