@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeViolations, formatFindings, waitForSettled, type A11yFinding } from '../src/a11y';
 import { startSite, type Site } from '../src/harness';
+import { specRoutes } from '../src/routes';
 
 // The accessibility gate over every route of SPEC §2: signed out and signed in, light and dark theme,
 // 360 px and 1280 px wide. axe-core with the WCAG 2.x A/AA rules; any serious or critical violation
@@ -18,35 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-/** SPEC §2, with ids that exist in the seeded demo data (plus a made-up path for the 404 page). */
-function routes(): string[] {
-  return [
-    '/',
-    '/ai-workout',
-    '/trainers',
-    '/trainers/1',
-    '/trainer-profile/1/edit',
-    '/messages',
-    '/messages/1',
-    '/profile',
-    '/edit-profile',
-    '/community',
-    '/challenges',
-    '/challenges/1',
-    '/exercise-tutorials',
-    '/signin',
-    '/signup',
-    '/trainer-signup',
-    '/forgot-password',
-    '/reset-password?token=not-a-real-token',
-    '/reset-password',
-    '/privacy-policy',
-    '/terms-of-service',
-    `/workout-plan/${workoutId}`,
-    '/no-such-page',
-  ];
-}
 
 /** Client-side navigation inside the running shell (as a link click does), without reloading it. */
 async function goClientSide(page: Page, route: string) {
@@ -97,7 +69,7 @@ test.each(combos)('every SPEC §2 route passes axe (signed in: $signedIn, $color
   const findings: A11yFinding[] = [];
   const where = `${signedIn ? 'signed in' : 'signed out'}, ${colorScheme} theme, ${width} px`;
   let first = true;
-  for (const route of routes()) {
+  for (const route of specRoutes(workoutId)) {
     if (first) await page.goto(site.url(route));
     else await goClientSide(page, route);
     first = false;

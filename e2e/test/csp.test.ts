@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { waitForSettled } from '../src/a11y';
 import { servePartnerDemo, startSite, type Served, type Site } from '../src/harness';
+import { specRoutes } from '../src/routes';
 
 // The site under its Content-Security-Policy (issue 26): every route of SPEC §2, signed out and signed in,
 // loaded afresh (so each is a page answer with its own nonce) with every remote area it uses, each remote's
@@ -80,34 +81,8 @@ async function exerciseSlug(page: Page): Promise<string> {
   return body.items[0].slug;
 }
 
-/** SPEC §2's routes (as in a11y-routes.test.ts) and an exercise's detail page (the workouts area's video frame). */
-function routes(workoutId: number, slug: string): string[] {
-  return [
-    '/',
-    '/ai-workout',
-    '/trainers',
-    '/trainers/1',
-    '/trainer-profile/1/edit',
-    '/messages',
-    '/messages/1',
-    '/profile',
-    '/edit-profile',
-    '/community',
-    '/challenges',
-    '/challenges/1',
-    '/exercise-tutorials',
-    `/exercise-tutorials/${slug}`,
-    '/signin',
-    '/signup',
-    '/trainer-signup',
-    '/forgot-password',
-    '/reset-password?token=not-a-real-token',
-    '/privacy-policy',
-    '/terms-of-service',
-    `/workout-plan/${workoutId}`,
-    '/no-such-page',
-  ];
-}
+/** SPEC §2's routes (e2e/src/routes.ts) and an exercise's detail page (the workouts area's video frame). */
+const routes = (workoutId: number, slug: string): string[] => [...specRoutes(workoutId), `/exercise-tutorials/${slug}`];
 
 test.each([false, true])('every route loads without a CSP violation, styles applied (signed in: %s)', async (signedIn) => {
   const page = await site.newPage({ a11y: false });
