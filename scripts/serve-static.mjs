@@ -57,6 +57,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import sirv from 'sirv';
 import helmet from 'helmet';
 import { createProxyServer } from 'http-proxy-3';
+import { createSeo, injectPage } from './ssr/seo.mjs';
 
 const require = createRequire(import.meta.url);
 const { remotesManifest } = require('../build-config/remotes.js');
@@ -248,6 +249,17 @@ export const PAGE_DIRECTIVES = {
   formAction: ["'self'"],
   frameAncestors: ["'self'"],
 };
+
+/**
+ * The service worker (/sw.js, issue 31; docs/offline.md): a script's own CSP governs what the worker itself
+ * may fetch, and it fetches what its pages ask for (the page's CSP already allowed that request: the API,
+ * the remotes' origins of the visitor's /remotes.json) plus the files named by those remotes' manifests.
+ * So any http(s) origin for connect-src: the remotes' origins change with a rollout or a CDN, and a worker
+ * whose script bytes did not change keeps the CSP it was installed with. Nothing else (no scripts, frames).
+ * Its Cache-Control is no-cache (its name has no hash), so a deploy's new worker is seen on the next visit.
+ */
+export const SERVICE_WORKER_PATH = '/sw.js';
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self' http: https:; frame-ancestors 'none'";
 
 const COMMON_HELMET = {
   strictTransportSecurity: false, // only over HTTPS: set per request
@@ -477,6 +489,9 @@ export function createStaticServer(opts) {
     res.end('Not found');
   };
   const trusted = proxyTrust();
+  // The shell's public pages: per-page tags, JSON-LD and a JavaScript-off body from the API; /robots.txt and
+  // /sitemap.xml (issue 32, scripts/ssr/seo.mjs, docs/ssr.md). SSR=off serves index.html as it is.
+  const seo = opts.api && opts.spa && process.env.SSR !== 'off' ? createSeo({ apiUrl }) : null;
 
   /**
    * A page (HTML), if `rel` under `dir` is one: its CSP names the origins of the remotes manifest this visitor
@@ -487,6 +502,8 @@ export function createStaticServer(opts) {
   async function servePage(req, res, dir, rel, spa, headers = pageHeaders) {
     const page = await pageFile(dir, rel, spa);
     if (!page) return false;
+    // Read from the API while the remotes manifest is read (never rejects; null: the page as it is).
+    const described = seo && dir === root ? seo.page(req, new URL(req.url ?? '/', 'http://localhost')) : null;
     let manifest = { body: null, setCookie: [] };
     if (opts.remotes) {
       try {
@@ -502,7 +519,7 @@ export function createStaticServer(opts) {
     // (The answer started with the files' DENY; frame-ancestors decides for a framed page.)
     if (headers === framedPageHeaders) res.removeHeader('X-Frame-Options');
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
-    const body = Buffer.from(withNonce(await readPage(page), res.cspNonce));
+    const body = Buffer.from(withNonce(injectPage(await readPage(page), await described), res.cspNonce));
     sendCompressed(req, res, 200, body, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' });
     return true;
   }
@@ -548,6 +565,7 @@ export function createStaticServer(opts) {
         sendJson(req, res, answer.status, answer.body, { ...REMOTES_HEADERS, ...(answer.setCookie.length ? { 'Set-Cookie': answer.setCookie } : {}) });
         return;
       }
+      if (seo && (await seo.answer(req, res, pathname))) return;
       let rel;
       try {
         rel = decodeURIComponent(pathname);
@@ -561,6 +579,7 @@ export function createStaticServer(opts) {
       }
       // Set before sirv answers, so a 304 carries them too. (index.html for SPA routes: no-cache.)
       res.setHeader('Cache-Control', cacheControl(pathname));
+      if (pathname === SERVICE_WORKER_PATH) res.setHeader('Content-Security-Policy', SERVICE_WORKER_CSP);
       if (COMPRESSIBLE.test(pathname) || !path.posix.extname(pathname)) res.setHeader('Vary', 'Accept-Encoding');
       const mount = mounts.find((m) => pathname.startsWith(`${m.prefix}/`));
       if (mount) {
