@@ -17,6 +17,7 @@ import { openApiRouter } from './openapi/router';
 import { loadCurrentUser } from './http/auth';
 import { createAuthCache } from './http/authCache';
 import { moduleRouters } from './modules';
+import { apiSignals } from './rollout/signals';
 import { createMailer } from './mail/mailer';
 import { consoleLogger } from './log';
 import { resolveSessionSecret } from './config';
@@ -101,6 +102,8 @@ export function createApp(input: CreateAppDeps): Koa {
   });
   app.use(sessionMiddleware(app));
   app.use(loadCurrentUser());
+  // Rollouts (issue 34): the API 5xx rate of visitors on each version of an area, counted here.
+  app.use(apiSignals());
   // The OpenAPI document describes the app's own routers (not test/tool extras), itself included.
   const documented: Router[] = [healthRouter, ...moduleRouters];
   documented.push(openApiRouter(() => documented));

@@ -24,7 +24,7 @@ let inst: Instance;
 
 const versionUrl = (v: string) => `${cdn.url}/versions/${v}/mf-manifest.json`;
 const rollout = () => ({
-  env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json`, ROLLOUT_MIN_LOADS: '5', ROLLOUT_MIN_FAILURE_NETWORKS: '1', ROLLOUT_PER_NETWORK: '100000' },
+  env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json`, ROLLOUT_MIN_LOADS: '5', ROLLOUT_MIN_FAILURE_NETWORKS: '1', ROLLOUT_PER_NETWORK: '100000', ROLLOUT_GATES: 'load-failures' },
   manifestTimeoutMs: 2000,
 });
 

@@ -4,7 +4,7 @@
  */
 import { runCli } from '../src/rollout/command';
 import { parseOperatorTokens, secretProblems, ConfigError } from '../src/config';
-import { startTestApi, type TestApi } from './helpers';
+import { signUpAndLogin, startTestApi, type TestApi } from './helpers';
 import { manifest, operator, startManifestServer, type ManifestServer } from './rollout-helpers';
 import { startInstance, testClock } from './rollout-plan-helpers';
 
@@ -14,7 +14,7 @@ const V1 = '0.2.0-aaaa1111';
 let api: TestApi;
 let cdn: ManifestServer;
 const clock = testClock();
-const rollout = () => ({ env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json`, ROLLOUT_MIN_LOADS: '5' }, manifestTimeoutMs: 2000 });
+const rollout = () => ({ env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json`, ROLLOUT_MIN_LOADS: '5', ROLLOUT_GATES: 'load-failures' }, manifestTimeoutMs: 2000 });
 
 beforeAll(async () => {
   cdn = await startManifestServer();
@@ -143,4 +143,25 @@ test('OPERATOR_TOKENS: name:token pairs, each token at least 32 characters; a ma
   expect(secretProblems({ OPERATOR_TOKENS: `alice:${ALICE},bob:short` })).toEqual([
     "OPERATOR_TOKENS: bob's token is 5 characters long; use at least 32 random characters (e.g. openssl rand -base64 32).",
   ]);
+});
+
+test('operator grant / revoke (who may use /ops) and pause / resume of a plan', async () => {
+  const user = api.agent();
+  const { email } = await signUpAndLogin(user);
+  expect((await cli(['operator', 'grant'])).code).toBe(2);
+  expect((await cli(['operator', 'make', email])).code).toBe(2);
+  expect(await cli(['operator', 'grant', 'nobody@example.com'])).toMatchObject({ code: 1 });
+  expect(await cli(['operator', 'grant', email])).toMatchObject({ code: 0, out: `${email} is an operator: signed in, they can use /ops.` });
+  expect((await user.get('/api/ops/rollouts')).status).toBe(200);
+  expect(await cli(['operator', 'revoke', email])).toMatchObject({ code: 0, out: `${email} is no longer an operator.` });
+  expect((await user.get('/api/ops/rollouts')).status).toBe(403);
+
+  expect((await cli(['plan', 'trainers', '--candidate', url(), '--steps', '10,100', '--every', '30m', '--reason', 'cli pause test'])).code).toBe(0);
+  expect((await cli(['pause', 'trainers'])).code).toBe(2);
+  const paused = await cli(['pause', 'trainers', '--reason', 'looking']);
+  expect(paused).toMatchObject({ code: 0 });
+  expect(paused.out).toMatch(/^trainers: plan paused at 10 %/);
+  expect((await cli(['pause', 'trainers', '--reason', 'again'])).code).toBe(1);
+  const resumed = await cli(['resume', 'trainers', '--reason', 'fine']);
+  expect(resumed.out).toMatch(/^trainers: plan running again; next decision at /);
 });

@@ -35,7 +35,7 @@ afterAll(async () => {
 // Small thresholds keep the visitor counts small: 5 loads per step, 5 % failures; every visitor comes
 // from 127.0.0.1 here, so one network counts for all (the per-network rules have their own tests).
 const rollout = () => ({
-  env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json`, ROLLOUT_MIN_LOADS: '5', ROLLOUT_MIN_FAILURE_NETWORKS: '1', ROLLOUT_PER_NETWORK: '100000' },
+  env: { REMOTE_TRAINERS_URL: `${cdn.url}/mf-manifest.json`, ROLLOUT_MIN_LOADS: '5', ROLLOUT_MIN_FAILURE_NETWORKS: '1', ROLLOUT_PER_NETWORK: '100000', ROLLOUT_GATES: 'load-failures' },
   manifestTimeoutMs: 2000,
 });
 

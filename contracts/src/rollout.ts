@@ -96,6 +96,21 @@ export interface RolloutAreaStatus {
   /** Issue 34: the area's scheduled plan (running or the last one), and the kill switch. */
   plan?: RolloutPlanView | null;
   killed?: RolloutKillView | null;
+  /** Issue 34 item 2: candidate and stable health signals over the candidate's run (null without a candidate). */
+  health?: { candidate: RolloutVersionHealth; stable: RolloutVersionHealth } | null;
+}
+
+/** A version's health signals summed over the candidate's run (distinct visitors; vitals p75 in ms). */
+export interface RolloutVersionHealth {
+  version: string;
+  visitors: number;
+  errorVisitors: number;
+  apiVisitors: number;
+  api5xxVisitors: number;
+  lcpSamples: number;
+  lcpP75: number | null;
+  inpSamples: number;
+  inpP75: number | null;
 }
 
 export interface RolloutStatus {
@@ -231,7 +246,7 @@ export interface RolloutPlanView {
   steps: number[];
   everyMs: number;
   stepIndex: number;
-  state: 'running' | 'done' | 'rolledBack' | 'cancelled';
+  state: 'running' | 'paused' | 'done' | 'rolledBack' | 'cancelled';
   /** While running: when the next decision is due (held while the area is killed). */
   nextDecisionAt: string | null;
   startedAt: string;
@@ -259,7 +274,7 @@ export interface RolloutAuditEntry {
   id: number;
   at: string;
   area: string;
-  action: 'set' | 'plan' | 'advance' | 'hold' | 'promote' | 'rollback' | 'kill' | 'release' | 'revert' | 'preview';
+  action: 'set' | 'plan' | 'advance' | 'hold' | 'promote' | 'rollback' | 'kill' | 'release' | 'revert' | 'preview' | 'pause' | 'resume' | 'operator';
   actor: string;
   automatic: boolean;
   reason: string;
@@ -268,4 +283,66 @@ export interface RolloutAuditEntry {
   decision?: RolloutDecisionView;
   revertOf?: number;
   preview?: { version: string; entry: string; expiresAt: string };
+}
+
+// ---- Issue 34 item 2: health beyond load failures ------------------------------------------------
+
+/** Web vitals values are accepted from 0 to 60 s (ms); anything else is refused (400). */
+export const VITAL_MAX_MS = 60_000;
+const vitalMs = (name: string) =>
+  z.number({ message: `${name} must be a number of milliseconds` }).check(
+    z.refine((n) => Number.isFinite(n) && n >= 0 && n <= VITAL_MAX_MS, `${name} must be from 0 to ${VITAL_MAX_MS} ms`),
+  );
+const eventVersion = z
+  .string({ message: 'version is required' })
+  .check(z.minLength(1, 'version is required'), z.maxLength(100, 'version must be at most 100 characters'));
+
+/**
+ * A health signal the shell beacons with the load events (POST /api/rollout/events, `kind` set):
+ * an uncaught error of the area's code after it loaded, or the page's LCP / INP while the area was shown.
+ */
+export const RolloutSignalBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('error'),
+    area: RolloutArea,
+    version: eventVersion,
+    /** Where it was caught: the area outlet's error boundary, window `error`, `unhandledrejection`. */
+    source: z.optional(z.enum(['boundary', 'error', 'rejection'])),
+    message: z.optional(z.string().check(z.maxLength(300, 'message must be at most 300 characters'))),
+  }),
+  z.object({ kind: z.literal('vitals'), area: RolloutArea, version: eventVersion, lcp: z.optional(vitalMs('lcp')), inp: z.optional(vitalMs('inp')) }),
+]);
+export type RolloutSignal = z.infer<typeof RolloutSignalBody>;
+
+/** One point of an area's health over time (GET /api/ops/rollouts): a version's numbers in one time bucket. */
+export interface RolloutSeriesPoint {
+  at: string;
+  version: string;
+  role: 'stable' | 'candidate';
+  visitors: number;
+  errorVisitors: number;
+  apiVisitors: number;
+  api5xxVisitors: number;
+  lcpP75: number | null;
+  inpP75: number | null;
+}
+
+// ---- Issue 34 item 5: operator accounts and the /ops page ---------------------------------------
+
+/** `npm run rollout -- operator grant|revoke <email>` (bearer token): who may use /ops. */
+export const OperatorGrantBody = z.object({
+  email: z.string({ message: 'An email is required' }).check(z.trim(), z.toLowerCase(), z.minLength(3, 'An email is required'), z.maxLength(254, 'The email is too long')),
+  grant: z.boolean({ message: 'grant must be true or false' }),
+});
+
+/** The /ops page's action on an area (session auth, operator role). */
+export const OPS_ACTIONS = ['pause', 'resume', 'promote', 'rollback', 'kill', 'release'] as const;
+export type OpsAction = (typeof OPS_ACTIONS)[number];
+export const OpsActionParams = z.object({ area: RolloutArea, action: z.enum(OPS_ACTIONS, { message: `The action must be one of ${OPS_ACTIONS.join(', ')}` }) });
+
+/** GET /api/ops/rollouts: every area's status, with its health signals over time, for the /ops page. */
+export interface OpsRolloutsResponse {
+  operator: string;
+  status: RolloutStatus;
+  series: Record<string, RolloutSeriesPoint[]>;
 }

@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import {
   formatDuration,
   ManifestUrl,
+  OperatorGrantBody,
   PlanInterval,
   PlanSteps,
   PreviewTtl,
@@ -47,6 +48,9 @@ export const USAGE = `Usage:
   npm run rollout -- preview <area> <version | manifest URL> [--ttl 1h] [--reason "..."]
   npm run rollout -- log [area] [--limit N] [--json]
   npm run rollout -- revert <entry> --reason "..."
+  npm run rollout -- pause <area> --reason "..."      (a running plan takes no decision until resume)
+  npm run rollout -- resume <area> --reason "..."
+  npm run rollout -- operator grant|revoke <email>    (who may use the /ops page, signed in with that account)
 Options: --api <url> (else API_URL, else http://127.0.0.1:$API_PORT or 4000)
 Token: ROLLOUT_TOKEN (your own, from OPERATOR_TOKENS), else OPERATOR_TOKEN, else DATA_DIR/operator-token`;
 
@@ -215,8 +219,8 @@ export function formatStatus(status: RolloutStatus): string {
   return out.join('\n');
 }
 
-const CHANGES = ['set', 'plan', 'promote', 'rollback', 'kill', 'release', 'revert'];
-const COMMANDS = ['status', 'log', 'preview', ...CHANGES];
+const CHANGES = ['set', 'plan', 'promote', 'rollback', 'kill', 'release', 'revert', 'pause', 'resume'];
+const COMMANDS = ['status', 'log', 'preview', 'operator', ...CHANGES];
 
 /** A value checked with a contract schema; its first issue is the usage error (exit 2). */
 function checked<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
@@ -265,6 +269,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     for (const opt of ['candidate', 'percent', 'steps', 'every', 'ttl', 'limit', 'reason'] as const) {
       const allowed = takes[command] ?? (CHANGES.includes(command) ? ['reason'] : []);
       if (values[opt] !== undefined && !allowed.includes(opt)) throw new CliError(`--${opt} does not go with ${command}.\n${USAGE}`, 2);
+    }
+    if (command === 'operator') {
+      if ((rawArea !== 'grant' && rawArea !== 'revoke') || extra.length !== 1) throw new CliError(`operator needs grant or revoke and an account's email.\n${USAGE}`, 2);
+      const body = checked(OperatorGrantBody, { email: extra[0], grant: rawArea === 'grant' });
+      const r = await call(io, apiUrl(values.api, io.env), 'POST', '/api/ops/rollout/operators', body);
+      io.out(r.operator ? `${r.email} is an operator: signed in, they can use /ops.` : `${r.email} is no longer an operator.`);
+      return 0;
     }
     const extraOk = command === 'preview' ? extra.length <= 1 : extra.length === 0;
     if (!extraOk || (command === 'status' && rawArea)) throw new CliError(`Unexpected argument "${(command === 'preview' ? extra[1] : extra[0]) ?? rawArea}".\n${USAGE}`, 2);
@@ -345,6 +356,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'promote') io.out(`${area}: ${r.stable.version} is now the stable version for everyone (no candidate).`);
     else if (command === 'rollback') io.out(`${area}: candidate ${r.candidate.version} rolled back to 0 % (kept for inspection); everyone gets ${r.stable.version}.`);
     else if (command === 'kill') io.out(`${area}: KILLED: every visitor gets ${r.stable.version} from the next page load; no plan advances until \`release ${area}\`.`);
+    else if (command === 'pause') io.out(`${area}: plan paused at ${fmtPercent(r.candidate?.percent ?? 0)}; \`resume ${area}\` runs it again.`);
+    else if (command === 'resume') io.out(`${area}: plan running again; next decision at ${fmtTime(r.plan?.nextDecisionAt)}.`);
     else io.out(`${area}: released${r.candidate && r.candidate.percent > 0 ? `; candidate ${r.candidate.version} at ${fmtPercent(r.candidate.percent)} again` : ''}${r.plan?.state === 'running' ? `; the plan's next decision at ${fmtTime(r.plan.nextDecisionAt)}` : ''}.`);
     return 0;
   } catch (err) {

@@ -93,6 +93,17 @@ export interface RolloutVisitorFields {
    */
   loadCountedFor?: Date;
   failureCountedFor?: Date;
+  /**
+   * Issue 34 item 2: the candidate run for which this visitor has been counted in each health signal
+   * (signals.ts SIGNAL_FLAGS): once per signal and run, stable visitors too (the run is the window in
+   * which the two versions are compared).
+   */
+  seenCountedFor?: Date;
+  errorCountedFor?: Date;
+  lcpCountedFor?: Date;
+  inpCountedFor?: Date;
+  apiCountedFor?: Date;
+  api5xxCountedFor?: Date;
 }
 const visitorSchema = new Schema<RolloutVisitorFields>(
   {
@@ -102,6 +113,12 @@ const visitorSchema = new Schema<RolloutVisitorFields>(
     firstSeen: { type: Date, required: true },
     loadCountedFor: { type: Date },
     failureCountedFor: { type: Date },
+    seenCountedFor: { type: Date },
+    errorCountedFor: { type: Date },
+    lcpCountedFor: { type: Date },
+    inpCountedFor: { type: Date },
+    apiCountedFor: { type: Date },
+    api5xxCountedFor: { type: Date },
   },
   { versionKey: false, collection: 'rolloutvisitors' },
 );
@@ -124,6 +141,13 @@ export interface RolloutNetworkFields {
   network: string;
   loads: number;
   failures: number;
+  /** Issue 34 item 2: visitors counted in each health signal from this network (at most perNetworkLimit each). */
+  seen?: number;
+  error?: number;
+  lcp?: number;
+  inp?: number;
+  api?: number;
+  api5xx?: number;
   expiresAt: Date;
 }
 const networkSchema = new Schema<RolloutNetworkFields>(
@@ -134,6 +158,12 @@ const networkSchema = new Schema<RolloutNetworkFields>(
     network: { type: String, required: true },
     loads: { type: Number, default: 0 },
     failures: { type: Number, default: 0 },
+    seen: { type: Number, default: 0 },
+    error: { type: Number, default: 0 },
+    lcp: { type: Number, default: 0 },
+    inp: { type: Number, default: 0 },
+    api: { type: Number, default: 0 },
+    api5xx: { type: Number, default: 0 },
     expiresAt: { type: Date, required: true },
   },
   { versionKey: false, collection: 'rolloutnetworks' },
@@ -151,7 +181,7 @@ export interface RolloutAuditFields {
   id: number;
   at: Date;
   area: string;
-  action: 'set' | 'plan' | 'advance' | 'hold' | 'promote' | 'rollback' | 'kill' | 'release' | 'revert' | 'preview';
+  action: 'set' | 'plan' | 'advance' | 'hold' | 'promote' | 'rollback' | 'kill' | 'release' | 'revert' | 'preview' | 'pause' | 'resume' | 'operator';
   actor: string;
   automatic: boolean;
   reason: string;
@@ -181,3 +211,44 @@ auditSchema.plugin(numericId('rolloutaudits'));
 // `log <area>`: one area's entries, newest first (the whole log reads the id index).
 auditSchema.index({ area: 1, id: -1 });
 export const RolloutAudit = mongoose.model<RolloutAuditFields>('RolloutAudit', auditSchema);
+
+/**
+ * Issue 34 item 2: the health signals of one version in one candidate run (`run`: the candidate's setAt;
+ * stable visitors are counted against the same run, so the two versions are compared over the same time)
+ * and one time bucket (`at`, SIGNAL_BUCKET_MS wide: the charts of /ops). Counts are of distinct visitors
+ * (each at most once per signal and run): `visitors` loaded the version, `errorVisitors` had an uncaught
+ * error of its code, `apiVisitors` made API requests and `api5xxVisitors` got a 5xx; `lcp` / `inp` are
+ * histograms (signals.ts bucketOf) of one sample per visitor. Removed with the visitor rows (180 days).
+ */
+export interface RolloutSignalFields {
+  area: string;
+  run: Date;
+  version: string;
+  at: Date;
+  visitors: number;
+  errorVisitors: number;
+  apiVisitors: number;
+  api5xxVisitors: number;
+  lcp: Record<string, number>;
+  inp: Record<string, number>;
+  expiresAt: Date;
+}
+const signalSchema = new Schema<RolloutSignalFields>(
+  {
+    area: { type: String, required: true },
+    run: { type: Date, required: true },
+    version: { type: String, required: true },
+    at: { type: Date, required: true },
+    visitors: { type: Number, default: 0 },
+    errorVisitors: { type: Number, default: 0 },
+    apiVisitors: { type: Number, default: 0 },
+    api5xxVisitors: { type: Number, default: 0 },
+    lcp: { type: Schema.Types.Mixed, default: {} },
+    inp: { type: Schema.Types.Mixed, default: {} },
+    expiresAt: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'rolloutsignals', minimize: false },
+);
+signalSchema.index({ area: 1, run: 1, version: 1, at: 1 }, { unique: true });
+signalSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+export const RolloutSignal = mongoose.model<RolloutSignalFields>('RolloutSignal', signalSchema);

@@ -44,6 +44,33 @@ export interface RolloutOptions extends FailureThreshold {
   planTickMs: number;
   /** How long a claimed plan decision stays claimed by one instance before another may take it (ms). */
   planLeaseMs: number;
+  /**
+   * Issue 34 item 2: the plan gate's rules (signal names, plan.ts ALL_RULES); ROLLOUT_GATES, default all:
+   * load-failures, errors, api-errors, lcp, inp.
+   */
+  gates: string[];
+  /** Visitors (vitals: samples) each version needs in the run before a signal's rule says anything (ROLLOUT_MIN_SIGNAL_VISITORS, 200). */
+  minSignalVisitors: number;
+  /** Error and API 5xx rates: the candidate's may be at most this many times stable's (ROLLOUT_ERROR_RATIO, 1.5). */
+  errorRatio: number;
+  /** LCP / INP p75: the candidate's may be at most this many times stable's (ROLLOUT_VITALS_RATIO, 1.2). */
+  vitalsRatio: number;
+}
+
+export const ALL_GATES = ['load-failures', 'errors', 'api-errors', 'lcp', 'inp'];
+
+/** A positive number (a ratio) from the environment, else the default. */
+function ratioFromEnv(raw: string | undefined, fallback: number): number {
+  const n = Number(raw?.trim() || NaN);
+  return Number.isFinite(n) && n >= 1 && n <= 100 ? n : fallback;
+}
+
+function gatesFromEnv(raw: string | undefined): string[] {
+  const names = (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => ALL_GATES.includes(x));
+  return names.length > 0 ? [...new Set(names)] : ALL_GATES;
 }
 
 declare module '../context' {
@@ -91,6 +118,10 @@ export function resolveRolloutOptions(deps: Pick<AppDeps, 'rollout'>, env: NodeJ
     manifestTimeoutMs: 5000,
     planTickMs: 15_000,
     planLeaseMs: 60_000,
+    gates: gatesFromEnv(e.ROLLOUT_GATES),
+    minSignalVisitors: wholeFromEnv(e.ROLLOUT_MIN_SIGNAL_VISITORS, 200),
+    errorRatio: ratioFromEnv(e.ROLLOUT_ERROR_RATIO, 1.5),
+    vitalsRatio: ratioFromEnv(e.ROLLOUT_VITALS_RATIO, 1.2),
     env,
     ...o,
   };

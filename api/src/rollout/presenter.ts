@@ -1,9 +1,25 @@
-import type { RolloutAreaStatus, RolloutStatus, RolloutVersionStats } from '@fitconnect/contracts/src/server';
+import type { RolloutAreaStatus, RolloutStatus, RolloutVersionHealth, RolloutVersionStats } from '@fitconnect/contracts/src/server';
 import { presentPlan } from './audit';
 import type { RolloutFields } from './model';
 import type { FailureThreshold } from './rules';
 import { DEFAULT_VERSION, REMOTES } from './options';
 import { pairKey, type StatusData } from './service';
+import { histogramCount, p75 } from './histogram';
+import type { VersionSignals } from './signals';
+
+export function presentHealth(v: VersionSignals): RolloutVersionHealth {
+  return {
+    version: v.version,
+    visitors: v.visitors,
+    errorVisitors: v.errorVisitors,
+    apiVisitors: v.apiVisitors,
+    api5xxVisitors: v.api5xxVisitors,
+    lcpSamples: histogramCount(v.lcp),
+    lcpP75: p75(v.lcp),
+    inpSamples: histogramCount(v.inp),
+    inpP75: p75(v.inp),
+  };
+}
 
 /** One area's configuration as the operator API shows it (no _id, no rev). */
 export function presentConfig(doc: RolloutFields, name: string): Omit<RolloutAreaStatus, 'versions'> {
@@ -44,7 +60,8 @@ export function presentStatus(data: StatusData, defaults: Map<string, { name: st
     };
     const versions = [stats(base.stable.version, 'stable', base.stable.entry)];
     if (base.candidate) versions.push(stats(base.candidate.version, 'candidate', base.candidate.entry));
-    return { ...base, versions };
+    const h = data.health.get(r.area);
+    return { ...base, versions, health: h ? { candidate: presentHealth(h.candidate), stable: presentHealth(h.stable) } : null };
   });
   return { areas, threshold: { failureRate: threshold.failureRate, minLoads: threshold.minLoads, minFailureNetworks: threshold.minFailureNetworks } };
 }

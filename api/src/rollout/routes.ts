@@ -10,8 +10,11 @@ import {
   RolloutPreviewBody,
   RolloutReasonBody,
   RolloutSetWithReasonBody,
+  RolloutSignalBody,
   VISITOR_COOKIE,
 } from '@fitconnect/contracts/src/server';
+import { recordSeen, recordSignal } from './signals';
+import { mountOpsRoutes } from './opsRoutes';
 import { badRequest, HttpError, payloadTooLarge } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, paramsOf, parseOrThrow, queryOf, validateBody, validateParams, validateQuery } from '../http/validate';
@@ -24,10 +27,12 @@ import { verifyPreview, type Preview } from './preview';
 import {
   createPreview,
   kill,
+  pausePlan,
   planCandidate,
   promote,
   recordEvent,
   release,
+  resumePlan,
   remotesFor,
   revert,
   rollback,
@@ -132,8 +137,18 @@ rolloutRouter.post(
         throw badRequest('The event must be JSON');
       }
     } else throw new HttpError(415, 'Send the event as application/json or text/plain carrying JSON');
+    // Issue 34 item 2: a health signal (`kind`: an uncaught error, web vitals) rides on the same beacon.
+    if (raw && typeof raw === 'object' && 'kind' in raw) {
+      const signal = parseOrThrow(RolloutSignalBody, raw, 'body');
+      await recordSignal(ctx.deps, signal, visitorIdOf(ctx), ctx.ip);
+      ctx.status = 204;
+      return;
+    }
     const event = parseOrThrow(RolloutEventBody, raw ?? {}, 'body');
-    await recordEvent(ctx.deps, event, visitorIdOf(ctx), ctx.ip);
+    const visitorId = visitorIdOf(ctx);
+    await recordEvent(ctx.deps, event, visitorId, ctx.ip);
+    // A load makes the visitor one of its version's visitors in this run (the signals' denominator).
+    if (event.outcome === 'loaded') await recordSeen(ctx.deps, event.area, event.version, visitorId, ctx.ip);
     ctx.status = 204;
   },
 );
@@ -186,6 +201,9 @@ reasonRoute('rollback', rollback);
 // The kill switch: every visitor gets the stable version at once; no plan advances until release.
 reasonRoute('kill', kill);
 reasonRoute('release', release);
+// Issue 34: a running plan stops deciding (its share stays) until resumed.
+reasonRoute('pause', pausePlan);
+reasonRoute('resume', resumePlan);
 
 rolloutRouter.post(
   '/api/ops/rollout/:area/preview',
@@ -217,3 +235,6 @@ rolloutRouter.post(
     ctx.body = config ? presentConfig(config, nameOf(area)) : { area, name: nameOf(area), configured: false };
   },
 );
+
+// Issue 34 item 5: the /ops page's calls (operator accounts) and granting the operator role.
+mountOpsRoutes(rolloutRouter);

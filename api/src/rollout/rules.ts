@@ -53,7 +53,8 @@ export interface PlanState {
   everyMs: number;
   /** Index in `steps` of the current share. */
   stepIndex: number;
-  state: 'running' | 'done' | 'rolledBack' | 'cancelled';
+  /** paused: an operator stopped its decisions (the share stays); `resume` runs it again. */
+  state: 'running' | 'paused' | 'done' | 'rolledBack' | 'cancelled';
   /** When the next decision is due (running plans only; not taken while the area is killed). */
   nextDecisionAt: Date | null;
   startedAt: Date;

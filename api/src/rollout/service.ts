@@ -28,6 +28,7 @@ import {
 
 import { networkOf, networkTag, visitorKey } from './visitor';
 import { previewKey, signPreview, versionEntry, type Preview } from './preview';
+import { signalTotals, type SignalTotals } from './signals';
 
 type Configs = Map<string, RolloutFields>;
 
@@ -322,13 +323,13 @@ export async function recordEvent(
  * Take one of the client network's counts of `field` in this candidate run (at most perNetworkLimit).
  * Null when the network has used them up; `firstFailure` when this is the network's first failure.
  */
-async function claimNetwork(
+export async function claimNetwork(
   deps: AppDeps,
   area: string,
   version: string,
   run: Date,
   ip: string,
-  field: 'loads' | 'failures',
+  field: 'loads' | 'failures' | 'seen' | 'error' | 'lcp' | 'inp' | 'api' | 'api5xx',
 ): Promise<{ firstFailure: boolean } | null> {
   const rt = rolloutRuntime(deps);
   const id = { area, version, run, network: networkTag(rt.visitorKey, networkOf(ip)) };
@@ -339,7 +340,7 @@ async function claimNetwork(
     if (!isDuplicate(err)) throw err;
   }
   const n = await RolloutNetwork.findOneAndUpdate(
-    { ...id, [field]: { $lt: rt.options.perNetworkLimit } },
+    { ...id, $or: [{ [field]: { $lt: rt.options.perNetworkLimit } }, { [field]: { $exists: false } }] },
     { $inc: { [field]: 1 } },
     { returnDocument: 'after', lean: true },
   );
@@ -435,7 +436,7 @@ function assertNotKilled(current: AreaRollout | null, area: string, what: string
 /** A manual change other than plan / kill / release ends a running plan (the operator has taken over). */
 function endRunningPlan(plan: PlanState | null | undefined, why: string): PlanState | null {
   if (!plan) return null;
-  if (plan.state !== 'running') return plan;
+  if (plan.state !== 'running' && plan.state !== 'paused') return plan;
   return { ...plan, state: 'cancelled', nextDecisionAt: null, endedReason: why };
 }
 
@@ -550,6 +551,24 @@ export async function release(deps: AppDeps, area: string, by: ChangeBy): Promis
   }))!;
 }
 
+/** `pause`: a running plan takes no decision (its share stays) until `resume`. */
+export async function pausePlan(deps: AppDeps, area: string, by: ChangeBy): Promise<RolloutFields> {
+  return (await change(deps, area, 'pause', by, (current, now) => {
+    if (current?.plan?.state !== 'running') throw conflict(`${area} has no running plan to pause`);
+    return { ...current, plan: { ...current.plan, state: 'paused', nextDecisionAt: null }, updatedAt: now };
+  }))!;
+}
+
+/** `resume`: a paused plan runs again; its next decision comes a whole interval later, with fresh step counts. */
+export async function resumePlan(deps: AppDeps, area: string, by: ChangeBy): Promise<RolloutFields> {
+  return (await change(deps, area, 'resume', by, (current, now) => {
+    if (current?.plan?.state !== 'paused') throw conflict(`${area} has no paused plan to resume`);
+    if (!current.candidate || current.candidate.version !== current.plan.version) throw conflict(`${area}'s candidate is no longer ${current.plan.version}`);
+    const stepBase = { loads: current.candidate.loads, failures: current.candidate.failures };
+    return { ...current, plan: { ...current.plan, state: 'running', nextDecisionAt: new Date(now.getTime() + current.plan.everyMs), stepBase }, updatedAt: now };
+  }))!;
+}
+
 /**
  * `revert <entry>`: restore the area's state before that entry (stable, candidate and its share, plan,
  * kill switch, last automatic rollback). A restored candidate keeps its counts when its run is still the
@@ -626,6 +645,8 @@ export interface StatusData {
   configs: Map<string, RolloutFields>;
   counters: Map<string, { loads: number; failures: number }>;
   visitors: Map<string, number>;
+  /** Issue 34 item 2: candidate and stable signals of each area with a candidate. */
+  health: Map<string, SignalTotals>;
 }
 
 export const pairKey = (area: string, version: string) => `${area}\0${version}`;
@@ -646,5 +667,12 @@ export async function statusData(): Promise<StatusData> {
   const counters = new Map(counterDocs.filter((c) => c !== null).map((c) => [pairKey(c.area, c.version), { loads: c.loads, failures: c.failures }]));
   const visitors = new Map<string, number>();
   await Promise.all(pairs.map(async (p) => visitors.set(pairKey(p.area, p.version), await RolloutVisitor.countDocuments(p))));
-  return { configs, counters, visitors };
+  const health = new Map<string, SignalTotals>();
+  await Promise.all(
+    docs.map(async (d) => {
+      const t = await signalTotals(d);
+      if (t) health.set(d.area, t);
+    }),
+  );
+  return { configs, counters, visitors, health };
 }

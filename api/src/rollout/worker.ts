@@ -18,7 +18,8 @@ import type { AppDeps } from '../context';
 import { recordAudit, SYSTEM_ACTOR } from './audit';
 import { Rollout, type RolloutFields } from './model';
 import { REMOTES } from './options';
-import { decide, DEFAULT_GATE, type GateRule } from './plan';
+import { decide, gateOf, type GateRule } from './plan';
+import { signalTotals } from './signals';
 import type { PlanDecision, PlanState } from './rules';
 import { rolloutRuntime } from './service';
 
@@ -91,7 +92,8 @@ const AUDIT_ACTION = { advance: 'advance', hold: 'hold', promote: 'promote', rol
 async function applyClaimed(deps: AppDeps, doc: RolloutFields, claim: string, rules: GateRule[]): Promise<AppliedDecision | null> {
   const rt = rolloutRuntime(deps);
   const plan = doc.plan!;
-  const decision = decide(plan, doc.candidate, rt.options, deps.clock.now(), rules);
+  const signals = doc.candidate ? await signalTotals(doc) : null;
+  const decision = decide(plan, doc.candidate, rt.options, deps.clock.now(), rules, signals);
   const after = await Rollout.findOneAndUpdate(
     { area: doc.area, rev: doc.rev, 'planLease.id': claim },
     { $set: { ...decisionUpdate(doc, plan, decision), planLease: null }, $inc: { rev: 1 } },
@@ -114,8 +116,9 @@ async function applyClaimed(deps: AppDeps, doc: RolloutFields, claim: string, ru
  * One tick: take every decision that is due now (at most one per area per tick). Returns what this
  * instance applied.
  */
-export async function tickPlans(deps: AppDeps, rules: GateRule[] = DEFAULT_GATE): Promise<AppliedDecision[]> {
+export async function tickPlans(deps: AppDeps, gate?: GateRule[]): Promise<AppliedDecision[]> {
   const rt = rolloutRuntime(deps);
+  const rules = gate ?? gateOf(rt.options.gates);
   const applied: AppliedDecision[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < REMOTES.length * 2; i++) {

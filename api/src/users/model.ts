@@ -19,6 +19,8 @@ export interface UserFields {
   passwordHash: string;
   /** Seeded demo account (public password): `npm run demo -- remove` deletes it and what it owns. Absent on real accounts. */
   demo?: boolean;
+  /** Issue 34: `operator` may use /ops (granted by `npm run rollout -- operator grant <email>`). Absent on everyone else. */
+  role?: 'operator';
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,6 +42,7 @@ const userSchema = new Schema<UserFields>(
     trainerNumber: { type: Number, default: null },
     passwordHash: { type: String, required: true },
     demo: { type: Boolean, default: undefined },
+    role: { type: String, enum: ['operator'], default: undefined },
   },
   { timestamps: true, collection: 'users' },
 );

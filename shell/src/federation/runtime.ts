@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, type FederationRuntime, type LoadFailure } from './areaLoader';
-import { sendLoadReport } from './rolloutBeacon';
+import { installErrorAttribution, noteManifest, sendLoadReport, startVitals } from './rolloutBeacon';
 import { takeEarlyManifest } from './earlyStart';
 
 /**
@@ -40,5 +40,14 @@ export const federationRuntime: FederationRuntime = {
 /** The shell's one area loader. */
 export function createDefaultAreaLoader(): AreaLoader {
   // A candidate that fails falls back to the stable entry; every versioned load attempt is reported (issue 17).
-  return new AreaLoader({ runtime: federationRuntime, fetchManifest: () => takeEarlyManifest() ?? fetchRemotesManifest('/remotes.json'), report: sendLoadReport });
+  // Issue 34: uncaught errors of an area's scripts and (sampled, deferred) web vitals are reported per version.
+  if (typeof window !== 'undefined') {
+    installErrorAttribution(window);
+    startVitals();
+  }
+  return new AreaLoader({
+    runtime: federationRuntime,
+    fetchManifest: () => (takeEarlyManifest() ?? fetchRemotesManifest('/remotes.json')).then(noteManifest),
+    report: sendLoadReport,
+  });
 }
