@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_HOST, apiProcessEnv } from './api-env.mjs';
 
@@ -241,6 +241,8 @@ async function main() {
   await waitFor(`http://127.0.0.1:${SHELL_PORT}/`, 'The shell');
   console.log(`\n  FitConnect is running: open http://localhost:${SHELL_PORT}\n  (demo sign-in: demo / demo1234; Ctrl-C stops everything)\n`);
   if (!dev) console.log(`  Demo partner site with the embedded trainer finder: http://localhost:${PARTNER_DEMO_PORT}\n`);
+  // Without SMTP_URL, every email (reset links, notifications) is written to the dev outbox (issue 30).
+  if (!process.env.SMTP_URL?.trim()) console.log(`  Emails (no SMTP_URL set) go to the dev outbox: ${resolvePath(process.env.DATA_DIR?.trim() || join(root, '.data'), 'outbox')}\n`);
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -50,6 +50,14 @@ export interface Config {
    * re-hashed at this cost on the owner's next sign-in. Tests set a low cost (test/helpers.ts).
    */
   scrypt: { N: number; r: number; p: number };
+  /**
+   * Web Push (issue 30): VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (base64url, as `npx web-push generate-vapid-keys`
+   * prints them); unset: generated on first start and kept in DATA_DIR/vapid-keys.json (resolveVapidKeys).
+   * VAPID_SUBJECT: a mailto: or https: contact for push services (default: MAIL_FROM's address).
+   */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  vapidSubject?: string;
 }
 
 /** The repository root (api/src/config.ts -> ../..). */
@@ -89,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies,
     seedDemo: bool(env.SEED_DEMO, false),
     operatorTokens: parseOperatorTokens(env.OPERATOR_TOKENS),
+    vapidPublicKey: blankToUndefined(env.VAPID_PUBLIC_KEY),
+    vapidPrivateKey: blankToUndefined(env.VAPID_PRIVATE_KEY),
+    vapidSubject: blankToUndefined(env.VAPID_SUBJECT),
   };
 }
 
@@ -202,4 +213,33 @@ export function resolveSessionSecret(config: Config): string {
     /* best effort on filesystems without modes */
   }
   return secret;
+}
+
+/**
+ * The VAPID key pair of Web Push (issue 30): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when both are set, else a P-256
+ * pair kept in DATA_DIR/vapid-keys.json (created on first start, readable only by its owner), next to the
+ * session secret: browsers' subscriptions are tied to the public key, so it must survive restarts.
+ */
+export function resolveVapidKeys(config: Pick<Config, 'dataDir' | 'vapidPublicKey' | 'vapidPrivateKey'>): { publicKey: string; privateKey: string } {
+  if (config.vapidPublicKey && config.vapidPrivateKey) return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey };
+  const file = path.join(config.dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+      if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string') return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+    } catch {
+      /* unreadable: made again below */
+    }
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 });
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    /* best effort on filesystems without modes */
+  }
+  return keys;
 }

@@ -14,6 +14,7 @@ import { consoleLogger as log } from './log';
 import { seedOnStart } from './seed';
 import { rolloutRuntime } from './rollout/service';
 import { startPlanWorker } from './rollout/worker';
+import { startNotificationWorker } from './notifications/worker';
 
 async function main() {
   const config = loadConfig();
@@ -41,6 +42,8 @@ async function main() {
   rolloutRuntime(app.context.deps).operatorToken();
   // Scheduled rollout plans (issue 34): every instance runs the worker; each decision is claimed by one.
   const planWorker = startPlanWorker(app.context.deps);
+  // Notifications (issue 30): every instance runs the outbox worker; each row is claimed by one.
+  const notificationWorker = startNotificationWorker(app.context.deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -62,6 +65,7 @@ async function main() {
     }, 10_000);
     force.unref();
     planWorker.stop();
+    notificationWorker.stop();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await disconnectDb().catch((err) => log.error('Error closing the database connection', err));

@@ -313,6 +313,8 @@ export interface StartSiteOptions {
    * defaults) plus `apiEnv` (e.g. { ROLLOUT_MIN_LOADS: '3' }). setRemoteEntry has no effect then.
    */
   rollout?: { apiEnv?: NodeJS.ProcessEnv };
+  /** Extra environment for the API process (e.g. issue 30's NOTIFICATIONS_* test knobs). Not with `rollout`. */
+  apiEnv?: NodeJS.ProcessEnv;
 }
 
 export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
@@ -342,7 +344,7 @@ export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
     // 2. API with a throwaway embedded database.
     const startApi = (env: NodeJS.ProcessEnv = {}) => startApiProcess(path.join(tmpDir, 'data'), env);
     // (Rollout mode: started once the remotes' URLs are known.)
-    const apiStarted = opts.rollout ? null : startApi();
+    const apiStarted = opts.rollout ? null : startApi(opts.apiEnv);
 
     // 3. Remotes (in parallel with the API).
     const remoteList = await Promise.all(

@@ -12,6 +12,8 @@ import { nextId } from '../db/counter';
 import { issueResetToken, consumeResetToken, RESET_TOKEN_TTL_MS } from './resetToken';
 import { signInBackoff, clearAttempts } from './signInBackoff';
 import { afterAnswer } from '../mail/afterAnswer';
+import { queueSecurityNotice } from '../notifications/service';
+import { deliverNow } from '../notifications/worker';
 import type { Context } from 'koa';
 import { attributeSignup, quietly } from '../partners/attribution';
 
@@ -173,6 +175,13 @@ authRouter.post(
     const passwordHash = await hashPassword(newPassword, ctx.deps.config.scrypt);
     const res = await User.updateOne({ id: userId }, { $set: { passwordHash } });
     if (res.matchedCount === 0) throw badRequest('Invalid or expired reset token. Please request a new password reset.');
+    // Security notice (issue 30): written to the notification outbox now, delivered right after the answer (the worker retries).
+    const owner = await User.findOne({ id: userId }, { email: 1, firstName: 1, username: 1 }).lean();
+    if (owner) {
+      const rowId = await queueSecurityNotice(userId, 'password-changed', owner.email, { firstName: owner.firstName, username: owner.username }, ctx.deps.clock.now());
+      const { deps } = ctx;
+      afterAnswer(ctx, async () => void (await deliverNow(deps, rowId)), (err) => deps.logger.error('Could not send the password-changed notice', err));
+    }
     // Every existing session of that account ends (a stolen session does not outlive a reset).
     await destroyUserSessions(ctx.authCache, userId);
     if (ctx.session?.userId === userId) ctx.session = null;

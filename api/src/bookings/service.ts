@@ -14,6 +14,7 @@ import { nextId } from '../db/counter';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../log';
 import { sendMessage } from '../messages/service';
+import { queueBookingEvent } from '../notifications/service';
 import { Trainer, type TrainerFields } from '../trainers/model';
 import { User } from '../users/model';
 import { Availability, Booking, RequestSeat, SlotClaim, type AvailabilityFields, type BookingFields } from './model';
@@ -313,6 +314,9 @@ const EVENT_TEXT = {
  * failure here is logged, not thrown: the booking already stands.
  */
 async function systemLine(b: StoredBooking, event: keyof typeof EVENT_TEXT, actorId: number, now: Date, logger?: Logger): Promise<void> {
+  // Notifications (issue 30): the event's outbox rows, written right after the update that made the change (every
+  // transition ends here). Like the line below, a failure is logged, not thrown: the booking already stands.
+  await queueBookingEvent(b, event, actorId, now).catch((err: Error) => logger?.error(`booking ${b.id}: notification not queued: ${err.message}`));
   const otherId = actorId === b.clientId ? b.trainerUserId : b.clientId;
   let text = `${EVENT_TEXT[event]}: ${describeTime(b)}, ${SESSION_MODE_LABELS[b.mode].toLowerCase()}.`;
   if (event === 'cancelled' && b.lateCancellation) text += ' Late cancellation (less than 24 hours before the start).';

@@ -10,6 +10,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe / List-Unsubscribe-Post (notifications, RFC 8058). */
+  headers?: Record<string, string>;
+  /** Files, e.g. a booking's .ics. */
+  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
 }
 
 export interface Mailer {
@@ -38,7 +42,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       const rendered = JSON.parse(String((info as { message: string | Buffer }).message)) as Record<string, unknown>;
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`);
-      const record = { ...rendered, to: m.to, subject: m.subject, text: m.text, savedAt: new Date().toISOString() };
+      const record = { ...rendered, to: m.to, subject: m.subject, text: m.text, ...(m.headers ? { headers: m.headers } : {}), savedAt: new Date().toISOString() };
       await writeFile(file, JSON.stringify(record, null, 2) + '\n', { mode: 0o600 });
       logger.info(`[dev outbox] mail to ${m.to}: ${m.subject} (saved to ${file})\n${m.text}`);
     },

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { User, type UserFields } from '../users/model';
 import { Conversation, Message, type ConversationFields, type MessageFields } from './model';
 import { attributeFirstMessage, quietly } from '../partners/attribution';
+import { queueUnreadSummary } from '../notifications/service';
 
 export type StoredMessage = MessageFields & { seq: number };
 export type StoredConversation = ConversationFields;
@@ -99,6 +100,9 @@ export async function sendMessage(input: SendInput): Promise<{ message: StoredMe
     if (!first) throw err;
     return { message: await settled(first, { receiverId, content }), replayed: true };
   }
+  // Notifications (issue 30): the unread-summary row is written before the message is numbered (visible), so no
+  // message can exist without it; if this request dies in between, the row finds nothing unread and is skipped.
+  if (!kind) await queueUnreadSummary(receiverId, conversation.id, now);
   const message = await stamp(id, conversation.id, now);
   // A user's first message after following a partner's finder counts as that partner's contact (issue 33);
   // a booking's system line is not a message the user wrote.

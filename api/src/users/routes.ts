@@ -7,6 +7,9 @@ import { rateLimit } from '../http/rateLimit';
 import { verifyPassword } from './password';
 import { User } from './model';
 import { presentUser } from './presenter';
+import { afterAnswer } from '../mail/afterAnswer';
+import { queueSecurityNotice } from '../notifications/service';
+import { deliverNow } from '../notifications/worker';
 
 export const usersRouter = new Router({ prefix: '/api/users' });
 
@@ -55,22 +58,13 @@ usersRouter.patch('/profile', requireUser(), validateBody(UpdateProfileBody), as
   // This instance shows the change at once; others read the user again within the cache TTL.
   ctx.authCache.dropUser(user.id);
   if (changesEmail) {
-    // Tell the old address, so an owner who did not do this can act (reset the password, contact us).
-    const { mailer, logger, config } = ctx.deps;
-    try {
-      await mailer.send({
-        to: oldEmail,
-        subject: 'Your FitConnect email address was changed',
-        text:
-          `Hi ${user.firstName},\n\nThe email address of your FitConnect account "${user.username}" was changed to ${maskEmail(email)}.\n` +
-          `Messages about your account, including password resets, now go to the new address.\n\n` +
-          `If you did not make this change, reply to this message or contact support at once, and change your password ` +
-          `(${config.publicUrl}/profile) while you can still sign in.\n\nThe FitConnect team`,
-      });
-    } catch (err) {
-      // The change stands; the failed notice is for the operator.
-      logger.error('Could not send the email-change notice to the old address', err);
-    }
+    // Tell the old address, so an owner who did not do this can act (reset the password, contact us). A security
+    // notice (issue 30): written to the notification outbox now, delivered right after the answer; if that
+    // fails, the notification worker retries it.
+    const data = { firstName: user.firstName, username: user.username, newEmailMasked: maskEmail(email) };
+    const rowId = await queueSecurityNotice(user.id, 'email-changed', oldEmail, data, ctx.deps.clock.now());
+    const { deps } = ctx;
+    afterAnswer(ctx, async () => void (await deliverNow(deps, rowId)), (err) => deps.logger.error('Could not send the email-change notice to the old address', err));
   }
   ctx.body = { user: presentUser(user) };
 });
