@@ -5,3 +5,5 @@
 // The API and tests use the package root, which has everything.
 export * from './src/auth';
 export * from './src/user';
+// The Notifications settings page (issue 30) is the shell's too.
+export * from './src/notifications';

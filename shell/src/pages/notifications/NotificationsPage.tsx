@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationKind, type NotificationPreferences } from '@fitconnect/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationKind, type NotificationPreferences } from '@fitconnect/contracts/auth';
 import { apiErrorMessage, apiRequest, isApiError, Badge, Banner, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, PageContainer, Spinner } from '@fitconnect/shared-ui';
 import { focusRing } from '../styles';
 import { currentSubscription, disablePush, enablePush, pushPermission, type PushPermission } from './push';
