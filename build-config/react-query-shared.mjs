@@ -13,6 +13,7 @@ export {
   QueryClientProvider,
   infiniteQueryOptions,
   keepPreviousData,
+  onlineManager,
   queryOptions,
   useInfiniteQuery,
   useMutation,

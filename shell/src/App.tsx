@@ -33,8 +33,8 @@ export function Shell({ loader, queryClient }: ShellProps) {
 }
 
 /** The shell application (browser router, real Module Federation runtime). */
-export function App({ children }: { children?: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ children, queryClient: given }: { children?: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [loader] = useState(createDefaultAreaLoader);
   return (
     <BrowserRouter>

@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Mail } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationSummary } from '@fitconnect/contracts';
-import { Badge, Banner, Button, EmptyState, PageContainer, PageHeading, Spinner, focusRing, useCurrentUser, visuallyHidden } from '@fitconnect/shared-ui';
+import { Badge, Banner, Button, EmptyState, PageContainer, PageHeading, Spinner, focusRing, useCurrentUser } from '@fitconnect/shared-ui';
 import { CONVERSATIONS_KEY, useConversations } from '../api/get-conversations';
 import { fullName, listTime, preview } from '../lib/format';
 import { useLiveMessages } from '../lib/live';
 import { Avatar } from './Avatar';
+import { UnreadBadge } from '@fitconnect/shared-ui/patterns';
+import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/widgets';
 
 const List = styled.ul`
   list-style: none;
@@ -83,25 +86,6 @@ const Preview = styled.span<{ $unread: boolean }>`
   }
 `;
 
-const Count = styled.span`
-  flex: none;
-  min-width: 22px;
-  height: 22px;
-  padding: 0 7px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-`;
-
-const Hidden = styled.span`
-  ${visuallyHidden}
-`;
-
 function ConversationRow({ c, me }: { c: ConversationSummary; me: number | undefined }) {
   const latest = c.latestMessage;
   const unread = c.unreadCount > 0;
@@ -125,12 +109,7 @@ function ConversationRow({ c, me }: { c: ConversationSummary; me: number | undef
               {mine && 'You: '}
               {latest ? preview(latest.content) : 'No messages yet'}
             </span>
-            {unread && (
-              <Count>
-                <span aria-hidden="true">{c.unreadCount}</span>
-                <Hidden>{c.unreadCount === 1 ? '1 unread message' : `${c.unreadCount} unread messages`}</Hidden>
-              </Count>
-            )}
+            <UnreadBadge count={c.unreadCount} />
           </Preview>
         </Body>
       </Row>
@@ -143,6 +122,7 @@ export function ConversationsPage() {
   const { user } = useCurrentUser();
   const qc = useQueryClient();
   const q = useConversations();
+  const online = useOnline();
   useLiveMessages({
     message: () => void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
     read: () => void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
@@ -150,7 +130,20 @@ export function ConversationsPage() {
   });
 
   let content;
-  if (q.isPending) content = <Spinner center label="Loading conversations" />;
+  // Offline (issue 31): a clear notice instead of a spinner that waits or an error.
+  if ((!online && !q.data) || (q.isError && isOfflineError(q.error)))
+    content = (
+      <OfflineNotice
+        action={
+          <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        Your messages need a connection.
+      </OfflineNotice>
+    );
+  else if (q.isPending) content = <Spinner center label="Loading conversations" />;
   else if (q.isError)
     content = (
       <Banner tone="danger" title="Your messages could not be loaded" role="alert">
@@ -163,7 +156,7 @@ export function ConversationsPage() {
   else if (q.data.length === 0)
     content = (
       <EmptyState
-        icon="✉"
+        icon={<Mail size={40} strokeWidth={1.8} aria-hidden="true" focusable="false" />}
         title="No messages yet"
         description="Find a certified trainer near you and send them a message to arrange a virtual or in-person session."
         action={
