@@ -3,6 +3,7 @@ import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
 import { TutorialsPage } from './features/tutorials/components/TutorialsPage';
+import { startTrainingAutoSync } from './features/history/lib/autoSync';
 
 // Route-level code splitting: a first visit loads the page it opens (the tutorials do not load the
 // generator's form). The tutorial library comes with the routes module: it is the area's top-bar page
@@ -11,6 +12,7 @@ import { TutorialsPage } from './features/tutorials/components/TutorialsPage';
 const GeneratorPage = lazyPage(() => import('./features/generator/components/GeneratorPage'), 'GeneratorPage');
 const WorkoutDetailPage = lazyPage(() => import('./features/workout-detail/components/WorkoutDetailPage'), 'WorkoutDetailPage');
 const SessionPage = lazyPage(() => import('./features/session/components/SessionPage'), 'SessionPage');
+const MyTrainingPage = lazyPage(() => import('./features/history/components/MyTrainingPage'), 'MyTrainingPage');
 const ExerciseDetailPage = lazyPage(() => import('./features/tutorials/components/ExerciseDetail'), 'ExerciseDetailPage');
 
 function AiWorkoutRoute() {
@@ -28,12 +30,20 @@ function SessionRoute() {
   return <SessionPage />;
 }
 
+function MyTrainingRoute() {
+  useDocumentTitle('My Training');
+  return <MyTrainingPage />;
+}
+
 function TutorialsRoute() {
   useDocumentTitle('Exercise Tutorials');
   return <TutorialsPage />;
 }
 
-/** The workouts area: /ai-workout, /workout-plan/:id (also /workouts/:id), /workout-plan/:id/session, /exercise-tutorials, /exercise-tutorials/:slug. */
+// Sessions logged offline are sent when the connection returns and on the next load (nothing loads unless one waits).
+startTrainingAutoSync();
+
+/** The workouts area: /my-training, /ai-workout, /workout-plan/:id (also /workouts/:id), /workout-plan/:id/session, /exercise-tutorials, /exercise-tutorials/:slug. */
 const workoutsArea: RemoteAreaModule = {
   area: 'workouts',
   routes: [
@@ -43,6 +53,8 @@ const workoutsArea: RemoteAreaModule = {
     { path: '/workouts/:id', Component: WorkoutPlanRoute },
     // The guided session, full screen over the shell (its own Exit); Back returns to the plan.
     { path: '/workout-plan/:id/session', Component: SessionRoute },
+    // Issue 31.5: the signed-in user's session log, streaks and weeks (chart.js loads with this page only).
+    { path: '/my-training', Component: MyTrainingRoute, requiresAuth: true },
     { path: '/exercise-tutorials', Component: TutorialsRoute },
     { path: '/exercise-tutorials/:slug', Component: ExerciseDetailPage },
   ],

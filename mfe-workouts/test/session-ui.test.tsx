@@ -80,7 +80,15 @@ describe('WorkoutSession (Start Workout, full screen)', () => {
     expect(screen.getByTestId('session-summary')).toHaveTextContent('3 sets completed in 0:48, 3 exercises skipped.');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(onDone).toHaveBeenCalledWith({ completedSets: 3, skippedExercises: 3, elapsedSeconds: 48 });
+    expect(onDone).toHaveBeenCalledWith({
+      completedSets: 3,
+      skippedExercises: 3,
+      elapsedSeconds: 48,
+      // Push-Ups had a set done before it was skipped: done. Skipped without a set: Jumping Jacks, Plank.
+      exercisesDone: ['Arm Circles', 'Push-Ups', 'Child Pose'],
+      exercisesSkipped: ['Jumping Jacks', 'Plank'],
+      completed: true,
+    });
   });
 
   it('announces phase changes, not every second', () => {
@@ -195,7 +203,7 @@ describe('screen wake lock', () => {
 });
 
 describe('/workout-plan/:id/session route', () => {
-  it('is registered in the routes module and renders the session full screen; Done returns to the plan through the log hook', async () => {
+  it('is registered in the routes module and renders the session full screen; the end goes through the log hook back to the plan', async () => {
     expect(workoutsArea.routes.map((r) => r.path)).toContain('/workout-plan/:id/session');
     const hook = onWorkoutSessionFinished as jest.Mock;
     mockFetch({
@@ -216,8 +224,10 @@ describe('/workout-plan/:id/session route', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Full Body Strength Builder' });
     await waitFor(() => expect(heading).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(hook).toHaveBeenCalledWith(expect.objectContaining({ workoutId: 7, completedSets: 1, skippedExercises: 0 }));
+    // The end: the session log's form (test/history-ui.test.tsx); Skip records without effort or note.
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    expect(hook).toHaveBeenCalledWith(expect.objectContaining({ userId: 1, workoutId: 7, completedSets: 1, skippedExercises: 0, exercisesDone: ['Plank'], completed: true }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Plan' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/workout-plan/7');
     expect(screen.getByText('Plan page')).toBeInTheDocument();
   });

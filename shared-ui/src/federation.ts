@@ -31,7 +31,7 @@ export interface RemoteAreaModule {
 
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */
 export const AREAS = {
-  workouts: ['/ai-workout', '/workout-plan', '/workouts', '/exercise-tutorials'],
+  workouts: ['/ai-workout', '/workout-plan', '/workouts', '/exercise-tutorials', '/my-training'],
   trainers: ['/trainers', '/trainer-profile', '/trainer-signup', '/partners'],
   messages: ['/messages'],
   community: ['/community'],

@@ -20,7 +20,7 @@ export function isNavActive(link: Pick<NavLinkDef, 'to' | 'matches'>, pathname: 
 }
 
 const HOME: NavLinkDef = { to: '/', label: 'Home' };
-const AI: NavLinkDef = { to: '/ai-workout', label: 'AI Workouts', matches: ['/workout-plan', '/workouts'] };
+const AI: NavLinkDef = { to: '/ai-workout', label: 'AI Workouts', matches: ['/workout-plan', '/workouts', '/my-training'] };
 const TRAINERS: NavLinkDef = { to: '/trainers', label: 'Trainers' };
 const TUTORIALS: NavLinkDef = { to: '/exercise-tutorials', label: 'Exercise Tutorials' };
 const CHALLENGES: NavLinkDef = { to: '/challenges', label: 'Challenges' };

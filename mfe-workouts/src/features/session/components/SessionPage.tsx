@@ -3,12 +3,13 @@ import { parseRouteId } from '@fitconnect/contracts/workouts';
 import { Spinner } from '@fitconnect/shared-ui';
 import { useWorkout } from '../../workout-detail/api/get-workout';
 import { WorkoutNotFound } from '../../workout-detail/components/WorkoutNotFound';
-import { onWorkoutSessionFinished } from '../lib/sessionLog';
+import { SessionEnd } from '../../history/components/SessionEnd';
 import { WorkoutSession } from './WorkoutSession';
 
 /**
  * /workout-plan/:id/session: the guided workout as a focused, full-screen mode of its own (issue 28), so the
- * browser's Back leaves it. Exit and Done return to the plan.
+ * browser's Back leaves it. Exit returns to the plan; the end (or End Workout after some work) shows the session log's
+ * form (features/history), then Back to Plan.
  */
 export function SessionPage() {
   const params = useParams();
@@ -27,16 +28,9 @@ export function SessionPage() {
       title={plan.title}
       exercises={plan.exercises}
       onExit={toPlan}
-      onDone={(totals) => {
-        onWorkoutSessionFinished({
-          workoutId: plan.id,
-          completedSets: totals.completedSets,
-          skippedExercises: totals.skippedExercises,
-          elapsedSeconds: totals.elapsedSeconds,
-          finishedAt: new Date().toISOString(),
-        });
-        toPlan();
-      }}
+      // The end: the session log's form (Save or Skip records it), then back to the plan.
+      renderEnd={(totals) => <SessionEnd workoutId={plan.id} workoutTitle={plan.title} totals={totals} onClose={toPlan} />}
+      onDone={toPlan}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Badge, Button, focusRing, visuallyHidden } from '@fitconnect/shared-ui';
 import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
@@ -10,6 +10,7 @@ import {
   initSession,
   nextStep,
   sessionProgress,
+  sessionOutcome,
   sessionReducer,
   type SessionExercise,
   type SessionState,
@@ -169,6 +170,11 @@ export interface SessionTotals {
   completedSets: number;
   skippedExercises: number;
   elapsedSeconds: number;
+  /** Names of the exercises with at least one set done, and of those skipped (the session log). */
+  exercisesDone: string[];
+  exercisesSkipped: string[];
+  /** False when the session was stopped before its end. */
+  completed: boolean;
 }
 
 export interface WorkoutSessionProps {
@@ -178,12 +184,17 @@ export interface WorkoutSessionProps {
   onExit: () => void;
   /** Done on the summary screen: the session is over (the session log hooks in through this). */
   onDone: (totals: SessionTotals) => void;
+  /**
+   * The end of the session (finished, or stopped after at least one set): rendered under the summary instead of
+   * Start Again / Done (the session log's "How hard was it?" form). Without it, Done hands on the totals.
+   */
+  renderEnd?: (totals: SessionTotals) => ReactNode;
 }
 
 const SWIPE_PX = 60;
 
 /** The guided session: full screen, keyboard and swipe controls, screen kept awake (logic in ../model/session.ts). */
-export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSessionProps) {
+export function WorkoutSession({ title, exercises, onExit, onDone, renderEnd }: WorkoutSessionProps) {
   const [state, dispatch] = useReducer(sessionReducer, exercises, initSession);
   const [confirmExit, setConfirmExit] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -205,10 +216,19 @@ export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSess
   const forward = () => dispatch({ type: state.phase === 'rest' ? 'SKIP_REST' : 'COMPLETE_SET' });
   const back = () => dispatch({ type: 'PREVIOUS_EXERCISE' });
   const exit = () => (finished ? onExit() : setConfirmExit(true));
+  // Ending early after some work: with a session log, the summary and its form follow instead of leaving.
+  const canStop = !!renderEnd && state.completedSets > 0;
+  const totals = (): SessionTotals => ({
+    completedSets: state.completedSets,
+    skippedExercises: state.skippedSteps,
+    elapsedSeconds: state.elapsed,
+    ...sessionOutcome(state),
+  });
 
   // Keyboard: Space pause/resume, arrows next/previous, Esc exit (with confirmation).
-  const keys = useRef({ forward, back, exit, finished, confirmExit });
-  keys.current = { forward, back, exit, finished, confirmExit };
+  const hasEnd = !!renderEnd;
+  const keys = useRef({ forward, back, exit, finished, confirmExit, hasEnd });
+  keys.current = { forward, back, exit, finished, confirmExit, hasEnd };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const k = keys.current;
@@ -217,7 +237,9 @@ export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSess
       const onControl = !!target?.closest('button, a, input, select, textarea');
       if (e.key === 'Tab') {
         // The shell's top bar and tabs are still there under the layer: Tab stays within the session.
-        const items = [...(layerRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
+        const items = [
+          ...(layerRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled])') ?? []),
+        ];
         if (!items.length) return;
         const i = items.indexOf(document.activeElement as HTMLElement);
         const wrapTo = e.shiftKey ? (i <= 0 ? items[items.length - 1] : null) : i === -1 || i === items.length - 1 ? items[0] : null;
@@ -226,6 +248,8 @@ export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSess
           wrapTo.focus();
         }
       } else if (e.key === 'Escape') {
+        // At the end, the session log's form is open: Esc does not leave without its Save or Skip.
+        if (k.finished && k.hasEnd) return;
         e.preventDefault();
         k.exit();
       } else if (k.finished) {
@@ -270,7 +294,7 @@ export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSess
     <Layer ref={layerRef} aria-labelledby="session-heading" data-testid="workout-session" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = null)}>
       <Top>
         <h1 id="session-heading" ref={headingRef} tabIndex={-1}>
-          {finished ? 'Workout Complete!' : title}
+          {finished ? (state.stopped ? 'Workout Ended' : 'Workout Complete!') : title}
         </h1>
         {!finished && (
           <Button variant="outline" size="sm" onClick={exit}>
@@ -291,19 +315,21 @@ export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSess
           <Timer as="div" aria-hidden="true">
             <DoneIcon />
           </Timer>
-          <ExerciseName>Great work!</ExerciseName>
+          <ExerciseName>{state.stopped ? 'Good effort!' : 'Great work!'}</ExerciseName>
           <Muted data-testid="session-summary">
             {plural(state.completedSets, 'set')} completed in {formatClock(state.elapsed)}
             {state.skippedSteps > 0 ? `, ${plural(state.skippedSteps, 'exercise')} skipped` : ''}.
           </Muted>
-          <Controls>
-            <Button variant="outline" onClick={() => dispatch({ type: 'RESTART' })}>
-              Start Again
-            </Button>
-            <Button onClick={() => onDone({ completedSets: state.completedSets, skippedExercises: state.skippedSteps, elapsedSeconds: state.elapsed })}>
-              Done
-            </Button>
-          </Controls>
+          {renderEnd ? (
+            renderEnd(totals())
+          ) : (
+            <Controls>
+              <Button variant="outline" onClick={() => dispatch({ type: 'RESTART' })}>
+                Start Again
+              </Button>
+              <Button onClick={() => onDone(totals())}>Done</Button>
+            </Controls>
+          )}
         </Body>
       ) : (
         <>
@@ -360,13 +386,14 @@ export function WorkoutSession({ title, exercises, onExit, onDone }: WorkoutSess
       <ConfirmDialog
         open={confirmExit}
         title="End this workout?"
-        message="Your progress in this session will not be kept."
+        message={canStop ? 'You can save what you did so far to My Training.' : 'Your progress in this session will not be kept.'}
         confirmLabel="End Workout"
         cancelLabel="Keep Going"
         onCancel={() => setConfirmExit(false)}
         onConfirm={() => {
           setConfirmExit(false);
-          onExit();
+          if (canStop) dispatch({ type: 'STOP' });
+          else onExit();
         }}
       />
     </Layer>

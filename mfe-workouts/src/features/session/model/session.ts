@@ -57,7 +57,13 @@ export interface SessionState {
   skippedSteps: number;
   /** Seconds spent (not paused). */
   elapsed: number;
+  /** Per step: 'done' once a set of it was completed, 'skipped' when skipped without one (the session log). */
+  outcomes: StepOutcome[];
+  /** Finished by Exit / End Workout before the last exercise (the session log records it as stopped). */
+  stopped: boolean;
 }
+
+export type StepOutcome = 'pending' | 'done' | 'skipped';
 
 export type SessionAction =
   | { type: 'TICK' }
@@ -66,7 +72,9 @@ export type SessionAction =
   | { type: 'SKIP_EXERCISE' }
   | { type: 'PREVIOUS_EXERCISE' }
   | { type: 'TOGGLE_PAUSE' }
-  | { type: 'RESTART' };
+  | { type: 'RESTART' }
+  /** End the session here (Exit, confirmed): the summary and the session log follow. */
+  | { type: 'STOP' };
 
 function posInt(n: unknown): number {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n) : 0;
@@ -122,18 +130,27 @@ export function initSession(exercises: readonly SessionExercise[]): SessionState
     completedSets: 0,
     skippedSteps: 0,
     elapsed: 0,
+    outcomes: steps.map(() => 'pending'),
+    stopped: false,
   };
   return enterStep(base, 0);
 }
 
 function completeSet(state: SessionState): SessionState {
   const step = state.steps[state.index];
-  const done = { ...state, completedSets: state.completedSets + 1 };
+  const done = { ...state, completedSets: state.completedSets + 1, outcomes: withOutcome(state.outcomes, state.index, 'done') };
   if (state.set < step.sets) {
     if (step.restSeconds > 0) return { ...done, phase: 'rest', remaining: step.restSeconds };
     return startNextSet(done);
   }
   return enterStep(done, state.index + 1);
+}
+
+function withOutcome(outcomes: StepOutcome[], index: number, outcome: StepOutcome): StepOutcome[] {
+  if (outcomes[index] === outcome || (outcome === 'skipped' && outcomes[index] === 'done')) return outcomes;
+  const next = outcomes.slice();
+  next[index] = outcome;
+  return next;
 }
 
 function startNextSet(state: SessionState): SessionState {
@@ -143,7 +160,7 @@ function startNextSet(state: SessionState): SessionState {
 
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   if (action.type === 'RESTART') {
-    return enterStep({ ...state, completedSets: 0, skippedSteps: 0, elapsed: 0, paused: false }, 0);
+    return enterStep({ ...state, completedSets: 0, skippedSteps: 0, elapsed: 0, paused: false, outcomes: state.steps.map(() => 'pending'), stopped: false }, 0);
   }
   if (state.phase === 'finished') return state;
   const step = state.steps[state.index];
@@ -162,7 +179,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'SKIP_REST':
       return state.phase === 'rest' ? startNextSet(state) : state;
     case 'SKIP_EXERCISE':
-      return enterStep({ ...state, skippedSteps: state.skippedSteps + 1, paused: false }, state.index + 1);
+      return enterStep({ ...state, skippedSteps: state.skippedSteps + 1, paused: false, outcomes: withOutcome(state.outcomes, state.index, 'skipped') }, state.index + 1);
+    case 'STOP':
+      return { ...enterStep(state, state.steps.length), stopped: true };
     case 'PREVIOUS_EXERCISE':
       return state.index > 0 ? enterStep({ ...state, paused: false }, state.index - 1) : enterStep(state, 0);
     case 'TOGGLE_PAUSE':
@@ -190,4 +209,10 @@ export function sessionProgress(state: SessionState): number {
   const before = state.steps.slice(0, state.index).reduce((n, s) => n + s.sets, 0);
   const inStep = state.set - 1 + (state.phase === 'rest' ? 1 : 0);
   return Math.min(1, (before + inStep) / total);
+}
+
+/** What the session log records of a finished or stopped session: exercises done and skipped, by name, in order. */
+export function sessionOutcome(state: SessionState): { exercisesDone: string[]; exercisesSkipped: string[]; completed: boolean } {
+  const pick = (o: StepOutcome) => state.steps.filter((_, i) => state.outcomes[i] === o).map((s) => s.name);
+  return { exercisesDone: pick('done'), exercisesSkipped: pick('skipped'), completed: !state.stopped };
 }

@@ -1,0 +1,31 @@
+/**
+ * Sends queued sessions when the connection returns (the `online` event) and on the next load of the workouts
+ * area or the /profile widget. Tiny on purpose: it only looks at localStorage; the sending code (./sync.ts) is
+ * loaded only when something waits.
+ */
+import { QUEUE_KEY } from './queueKey';
+
+const FLAG = '__fitconnectTrainingAutoSync';
+
+function hasQueued(): boolean {
+  try {
+    return !!localStorage.getItem(QUEUE_KEY);
+  } catch {
+    return false;
+  }
+}
+
+function flushIfQueued() {
+  if (!hasQueued()) return;
+  void import('./sync').then((m) => m.flushQueue()).catch(() => undefined);
+}
+
+/** Once per page: flush now if anything waits, and on every `online` event. */
+export function startTrainingAutoSync(): void {
+  if (typeof window === 'undefined') return;
+  const w = window as unknown as Record<string, boolean>;
+  if (w[FLAG]) return;
+  w[FLAG] = true;
+  window.addEventListener('online', flushIfQueued);
+  flushIfQueued();
+}
