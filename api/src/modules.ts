@@ -12,6 +12,9 @@ import { feedbackRouter } from './feedback/routes';
 import { exercisesRouter } from './exercises/routes';
 import { partnersRouter } from './partners/routes';
 import { rolloutRouter } from './rollout/routes';
+import { trainingRouter } from './training/routes';
+import { notificationsRouter } from './notifications/routes';
+import { activityRouter } from './activity/routes';
 
 /** Every router the app mounts, in order. */
 export const moduleRouters: Router[] = [
@@ -27,4 +30,7 @@ export const moduleRouters: Router[] = [
   exercisesRouter,
   partnersRouter,
   rolloutRouter,
+  trainingRouter,
+  notificationsRouter,
+  activityRouter,
 ];

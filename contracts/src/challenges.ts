@@ -123,8 +123,26 @@ export const ChallengeSummary = z.object({
   createdAt: z.string(),
   /** Only for a signed-in caller: whether they take part. */
   joined: z.optional(z.boolean()),
+  /** Curated by FitConnect (the seeded challenges): the list leads with these (issue 28.11). */
+  featured: z.optional(z.boolean()),
 });
 export type ChallengeSummary = z.infer<typeof ChallengeSummary>;
+
+/** A challenge reported by this many different people is hidden until a moderator restores it (issue 28.11). */
+export const CHALLENGE_REPORT_HIDE_THRESHOLD = 3;
+/** POST /api/challenges/{id}/report */
+export const ReportChallengeBody = z.object({
+  reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500, 'Reason must be at most 500 characters'))), ''),
+});
+export type ReportChallengeBody = z.infer<typeof ReportChallengeBody>;
+/** Challenges per page of GET /api/challenges/community (new community challenges, newest first). */
+export const COMMUNITY_CHALLENGES_PAGE_SIZE = 6;
+export const CommunityChallengesQuery = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(200, 'Invalid cursor'))),
+});
+export type CommunityChallengesQuery = z.infer<typeof CommunityChallengesQuery>;
+/** Popular: not ended, not featured, at least this many participants, most participants first. */
+export const POPULAR_CHALLENGE_MIN_PARTICIPANTS = 2;
 
 export const ProgressEntry = z.object({
   amount: z.number(),

@@ -66,7 +66,7 @@ test('sign up, edit profile, sign out, sign in', async () => {
   const me = await page.request.get(site.url('/api/auth/user'));
   expect((await me.json()).user).toMatchObject({ username, lastName: 'Walker-Hughes', location: 'York' });
 
-  // Sign out from the profile page: home, toast, signed out on the server too. Every route the page
+  // Sign out on the profile page: home, toast, signed out on the server too. Every route the page
   // takes from here is recorded (in-app route changes included), to show it stays on / (the guard of the
   // page being left must not bounce the visitor to /signin).
   const routes: string[] = [];
@@ -74,7 +74,8 @@ test('sign up, edit profile, sign out, sign in', async () => {
     if (frame === page.mainFrame()) routes.push(new URL(frame.url()).pathname);
   };
   page.on('framenavigated', recordRoute);
-  await main.getByRole('button', { name: 'Sign Out' }).click();
+  // The profile page has no Sign Out of its own (issue 28.10: one Sign Out, the top bar's).
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
   await waitForPath(page, '/');
   await page.getByText('Logged out successfully').waitFor();
   await main.getByRole('link', { name: 'Create Free Account' }).first().waitFor();

@@ -178,7 +178,7 @@ test('the profile still works when the challenges remote is down', async () => {
     // remote, so once its load has failed nothing more can arrive (the shell does not retry by itself).
     const remoteFailed = page.waitForEvent('requestfailed', (r) => r.url().startsWith(site.remotes.challenges.url));
     await page.goto(site.url('/profile'));
-    await page.locator('main').getByRole('heading', { name: 'Your Dashboard' }).waitFor();
+    await page.locator('main').getByRole('heading', { name: "Today's Plan" }).waitFor();
     await remoteFailed;
     expect(await page.getByTestId('challenges-widget').count()).toBe(0);
   } finally {

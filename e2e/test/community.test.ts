@@ -29,6 +29,8 @@ test('signed out: the feed, Sign In to Review, and a helpful click sends you to 
   expect(await page.getByRole('tab', { name: 'Community Feed' }).getAttribute('aria-selected')).toBe('true');
   expect(await page.getByTestId('sample-post').count()).toBe(3);
   await page.getByText('Sample posts').waitFor();
+  // Issue 28.9: the live list beside the samples, built from the seeded site's events.
+  await page.getByRole('list', { name: 'Recent activity' }).getByTestId('activity-item').first().waitFor();
   await page.getByText('1,245+').waitFor();
   await page.getByText('24+').waitFor();
 

@@ -23,6 +23,8 @@ function setup(
   const calls = mockFetch({
     'GET /api/auth/user': signedIn(),
     'GET /api/challenges': () => ({ status: 200, body: created ? [makeChallenge({ id: 9, title: 'Walk On', joined: false })] : [] }),
+    // A new community challenge shows in its own section (issue 28.11).
+    'GET /api/challenges/community': () => ({ status: 200, body: { challenges: created ? [makeChallenge({ id: 9, title: 'Walk On', joined: false })] : [], nextCursor: null } }),
     'GET /api/user/challenges': { status: 200, body: [] },
     'POST /api/challenges': (call) => {
       const reply = create(call);

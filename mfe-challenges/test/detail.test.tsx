@@ -292,3 +292,53 @@ describe('ProgressBar and Leaderboard', () => {
     expect(screen.getByText('No participants yet')).toBeInTheDocument();
   });
 });
+
+describe('report a challenge (issue 28.11)', () => {
+  it('a signed-in member reports it with a reason: POST, thank-you toast, the button then reads Reported', async () => {
+    const { calls, user } = renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'POST /api/challenges/7/report': { status: 201, body: { id: 7, message: 'ok' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Report this challenge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Challenge' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Throwaway test challenge');
+    await user.click(within(dialog).getByRole('button', { name: 'Report Challenge' }));
+    expect(await screen.findByText('Report sent')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Throwaway test challenge' });
+    expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
+  });
+
+  it('a second report says so from the server; the creator and signed-out visitors are not offered it', async () => {
+    const { user, unmount } = renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'POST /api/challenges/7/report': { status: 409, body: { message: 'You have already reported this challenge' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Report this challenge' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report Challenge' }));
+    expect(await screen.findByText('You have already reported this challenge')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
+    unmount();
+    act(() => useToastStore.getState().dismiss());
+
+    const own = renderDetail({
+      'GET /api/auth/user': signedIn(makeUser({ id: 99 })),
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Report this challenge' })).not.toBeInTheDocument();
+    own.unmount();
+
+    renderDetail({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
+      'GET /api/challenges/7/participants': { status: 200, body: [] },
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Report this challenge' })).not.toBeInTheDocument();
+  });
+});

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import area from '../src/routes';
+import type { ChallengeSummary } from '@fitconnect/contracts';
 import { LocationProbe, fromNow, makeChallenge, makeUserChallenge, mockFetch, signedIn, signedOut, type Reply } from './helpers';
 
 function renderList() {
@@ -27,10 +28,12 @@ const upcoming = makeChallenge({ id: 2, title: 'Upcoming One', startDate: fromNo
 const ended = makeChallenge({ id: 3, title: 'Ended One', startDate: fromNow(-20), endDate: fromNow(-10), difficulty: 'medium', category: 'flexibility', status: 'ended' });
 
 const card = (title: string) => screen.getByRole('article', { name: title });
+/** GET /api/challenges/community: the non-curated challenges that have not ended (issue 28.11). */
+const community = (items: ChallengeSummary[], nextCursor: string | null = null): Reply => ({ status: 200, body: { challenges: items, nextCursor } });
 
 describe('signed out', () => {
   it('shows the cards with timing labels, Sign In prompts, and -- for the personal stats', async () => {
-    const calls = mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/challenges': { status: 200, body: [active, upcoming, ended] } });
+    const calls = mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/challenges': { status: 200, body: [active, upcoming, ended] }, 'GET /api/challenges/community': community([upcoming, active]) });
     renderList();
     expect(await screen.findByRole('heading', { level: 1, name: 'Fitness Challenges' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Active One' });
@@ -72,6 +75,7 @@ describe('signed in', () => {
     mockFetch({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges': { status: 200, body: [{ ...active, joined: true }, { ...upcoming, joined: false }, { ...ended, joined: false }] },
+      'GET /api/challenges/community': community([{ ...upcoming, joined: false }, { ...active, joined: true }]),
       'GET /api/user/challenges': {
         status: 200,
         body: [
@@ -97,6 +101,7 @@ describe('signed in', () => {
     const calls = mockFetch({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges': () => ({ status: 200, body: [{ ...upcoming, joined }] }),
+      'GET /api/challenges/community': () => community([{ ...upcoming, joined }]),
       'GET /api/user/challenges': () => ({ status: 200, body: joined ? [makeUserChallenge({ challenge: { ...upcoming, joined: true } })] : [] }),
       'POST /api/challenges/2/join': (): Reply => {
         joined = true;
@@ -118,6 +123,7 @@ describe('signed in', () => {
     mockFetch({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges': { status: 200, body: [{ ...upcoming, joined: false }] },
+      'GET /api/challenges/community': community([{ ...upcoming, joined: false }]),
       'GET /api/user/challenges': { status: 200, body: [] },
       'POST /api/challenges/2/join': { status: 409, body: { message: 'This challenge is full' } },
     });
@@ -142,3 +148,53 @@ it('shows an error with Try Again after the retries fail (SPEC §4: 2 retries)',
   expect(calls.filter((c) => c.path === '/api/challenges')).toHaveLength(3);
   expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
 }, 10000);
+
+describe('sections (issue 28.11)', () => {
+  const featured = makeChallenge({ id: 10, title: 'Curated One', featured: true, participantCount: 1 });
+  const busy = makeChallenge({ id: 11, title: 'Busy One', participantCount: 9 });
+  const busier = makeChallenge({ id: 12, title: 'Busier One', participantCount: 12 });
+  const fresh = (id: number) => makeChallenge({ id, title: `Fresh ${id}`, participantCount: 1 });
+
+  it('leads with featured, then popular (most participants first), then new community challenges (paged, no repeats), then past', async () => {
+    const calls = mockFetch({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges': { status: 200, body: [featured, busy, busier, fresh(20), fresh(21), ended] },
+      'GET /api/challenges/community': community([fresh(21), busier, fresh(20)], 'next1'),
+      'GET /api/challenges/community?cursor=next1': community([busy, fresh(19)]),
+    });
+    renderList();
+    await screen.findByRole('article', { name: 'Curated One' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Featured', 'Popular', 'New from the community', 'Past challenges']);
+    const titles = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('article').map((a) => a.getAttribute('aria-label') ?? a.querySelector('h3')?.textContent);
+    expect(within(screen.getByRole('list', { name: 'Featured challenges' })).getByRole('article', { name: 'Curated One' })).toBeInTheDocument();
+    const popular = within(screen.getByRole('list', { name: 'Popular challenges' })).getAllByRole('article');
+    expect(popular.map((a) => within(a).getByRole('heading').textContent)).toEqual(['Busier One', 'Busy One']);
+    const fresh1 = await screen.findByRole('list', { name: 'New community challenges' });
+    // The popular one on the community page is not repeated.
+    expect(within(fresh1).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Fresh 21', 'Fresh 20']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show More Community Challenges' }));
+    expect(await screen.findByRole('article', { name: 'Fresh 19' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: 'Busy One' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Show More Community Challenges' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Past challenges' })).getByRole('article', { name: 'Ended One' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/challenges/community')).map((c) => c.path)).toEqual(['/api/challenges/community', '/api/challenges/community?cursor=next1']);
+    void titles;
+  });
+
+  it('the community section has its own error (with Try Again) and empty states', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges': { status: 200, body: [featured] },
+      'GET /api/challenges/community': () => (fail ? { status: 500, body: { message: 'down' } } : community([])),
+    });
+    renderList();
+    const section = await screen.findByTestId('section-community');
+    expect(await within(section).findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('Community challenges could not be loaded right now.');
+    expect(screen.getByRole('article', { name: 'Curated One' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Try Again' }));
+    expect(await within(section).findByText(/No new community challenges right now/)).toBeInTheDocument();
+  });
+});

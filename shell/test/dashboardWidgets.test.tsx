@@ -65,7 +65,7 @@ it("renders an area's widget on /profile; a crashing widget and a remote that is
     const runtime = renderProfile(['mfe_messages']);
     expect(await screen.findByRole('region', { name: 'My Challenges' })).toHaveTextContent('3 challenges joined');
     expect(screen.getByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Your Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: "Today's Plan" })).toBeInTheDocument();
     // Only the widget modules of the areas that declare one; no routes module.
     await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(3));
     const ids = (runtime.loadRemote as jest.Mock).mock.calls.map((c) => c[0]);

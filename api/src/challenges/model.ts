@@ -22,6 +22,13 @@ export interface ChallengeFields {
    * so maxParticipants holds however many joins arrive at once (see service.ts).
    */
   participantCount: number;
+  /** Curated by FitConnect (the seeded challenges): the list leads with these (issue 28.11). */
+  featured: boolean;
+  /** Distinct people who reported it since a moderator last restored it. */
+  reportCount: number;
+  /** Hidden from every list and page (reported by CHALLENGE_REPORT_HIDE_THRESHOLD people) until a moderator restores it. */
+  hidden: boolean;
+  hiddenAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +48,10 @@ const challengeSchema = new Schema<ChallengeFields>(
     maxParticipants: { type: Number, default: null, min: 1 },
     createdBy: { type: Number, default: null },
     participantCount: { type: Number, default: 0, min: 0 },
+    featured: { type: Boolean, default: false },
+    reportCount: { type: Number, default: 0, min: 0 },
+    hidden: { type: Boolean, default: false },
+    hiddenAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'challenges' },
 );
@@ -48,7 +59,30 @@ challengeSchema.plugin(numericId('challenges'));
 challengeSchema.index({ startDate: 1 });
 // The list (newest end first, then newest id): the index gives that order, no sort in memory.
 challengeSchema.index({ endDate: -1, id: -1 });
+// New community challenges (GET /api/challenges/community): newest first.
+challengeSchema.index({ createdAt: -1, id: -1 });
 export const Challenge = mongoose.model<ChallengeFields>('Challenge', challengeSchema);
+
+/** One report of a challenge by one person (unique per (challengeId, userId)); `resolved` once a moderator restored it. */
+export interface ChallengeReportFields {
+  challengeId: number;
+  userId: number;
+  reason: string;
+  resolved: boolean;
+  createdAt: Date;
+}
+const challengeReportSchema = new Schema<ChallengeReportFields>(
+  {
+    challengeId: { type: Number, required: true },
+    userId: { type: Number, required: true },
+    reason: { type: String, default: '', maxlength: 500 },
+    resolved: { type: Boolean, default: false },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'challengereports' },
+);
+challengeReportSchema.index({ challengeId: 1, userId: 1 }, { unique: true });
+export const ChallengeReport = mongoose.model<ChallengeReportFields>('ChallengeReport', challengeReportSchema);
 
 /** One progress log kept on the participation (amount, optional note, when). */
 export interface ProgressEntryFields {

@@ -48,3 +48,8 @@ export function assertCreatableDates(body: { startDate: Date; endDate: Date }, n
     throw badRequest('Start date cannot be in the past', [{ path: ['startDate'], message: 'Start date cannot be in the past' }]);
   }
 }
+
+/** The creator cannot report their own challenge. */
+export function authorizeReport(user: { id: number }, challenge: { createdBy: number | null }): void {
+  if (challenge.createdBy != null && challenge.createdBy === user.id) throw forbidden('You cannot report your own challenge');
+}

@@ -24,6 +24,7 @@ export function presentChallenge(c: StoredChallenge, opts: { now: Date; counts?:
     completedCount: opts.counts?.completed ?? 0,
     createdBy: c.createdBy ?? null,
     createdAt: iso(c.createdAt),
+    featured: Boolean(c.featured),
     ...(opts.joined !== undefined ? { joined: opts.joined } : {}),
   };
 }

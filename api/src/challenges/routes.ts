@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { CreateChallengeBody, IdParam, LogProgressBody } from '@fitconnect/contracts';
+import { CommunityChallengesQuery, CreateChallengeBody, IdParam, LogProgressBody, ReportChallengeBody } from '@fitconnect/contracts';
 import { currentUser, requireUser } from '../http/auth';
-import { bodyOf, paramsOf, validateBody, validateParams } from '../http/validate';
+import { rateLimit } from '../http/rateLimit';
+import { bodyOf, paramsOf, queryOf, validateBody, validateParams, validateQuery } from '../http/validate';
 import { assertCreatableDates, assertJoinable, assertLoggable, assertWithinCap } from './policy';
 import { presentChallenge, presentChallengeDetail, presentLeaderboardEntry, presentParticipation, presentUserChallenge } from './presenter';
 import {
+  communityChallenges,
   countsFor,
   createChallenge,
   findChallenge,
@@ -15,6 +17,7 @@ import {
   leaderboard,
   listChallenges,
   logProgress,
+  reportChallenge,
   timingOf,
   userChallenges,
 } from './service';
@@ -31,6 +34,21 @@ challengesRouter.get('/api/challenges', async (ctx) => {
   const counts = await countsFor(ids);
   const joined = ctx.state.user ? await joinedIds(ctx.state.user.id, ids) : null;
   ctx.body = challenges.map((c) => presentChallenge(c, { now, counts: counts.get(c.id), joined: joined ? joined.has(c.id) : undefined }));
+});
+
+// New community challenges (issue 28.11): people's own challenges, not ended, newest first, paged by cursor.
+// Registered before /:id.
+challengesRouter.get('/api/challenges/community', validateQuery(CommunityChallengesQuery), async (ctx) => {
+  const { cursor } = queryOf(ctx, CommunityChallengesQuery);
+  const now = ctx.deps.clock.now();
+  const page = await communityChallenges(now, cursor);
+  const ids = page.challenges.map((c) => c.id);
+  const counts = await countsFor(ids);
+  const joined = ctx.state.user ? await joinedIds(ctx.state.user.id, ids) : null;
+  ctx.body = {
+    challenges: page.challenges.map((c) => presentChallenge(c, { now, counts: counts.get(c.id), joined: joined ? joined.has(c.id) : undefined })),
+    nextCursor: page.nextCursor,
+  };
 });
 
 challengesRouter.post('/api/challenges', requireUser(), validateBody(CreateChallengeBody), async (ctx) => {
@@ -97,3 +115,19 @@ challengesRouter.get('/api/user/challenges', requireUser(), async (ctx) => {
   const counts = await countsFor(rows.map((r) => r.challenge.id));
   ctx.body = rows.map((r) => presentUserChallenge(r, { now, counts: counts.get(r.challenge.id) }));
 });
+
+// Report a challenge (issue 28.11), as a community review is reported: once per person; enough reports hide it.
+challengesRouter.post(
+  '/api/challenges/:id/report',
+  requireUser(),
+  rateLimit({ name: 'challenge-report', limit: 30, windowMs: 60 * 60 * 1000, key: (ctx) => `user:${ctx.state.user?.id ?? 'anon'}` }),
+  validateParams(IdParams),
+  validateBody(ReportChallengeBody),
+  async (ctx) => {
+    const user = currentUser(ctx);
+    const { id } = paramsOf(ctx, IdParams);
+    await reportChallenge(id, user.id, bodyOf(ctx, ReportChallengeBody), ctx.deps.clock.now());
+    ctx.status = 201;
+    ctx.body = { id, message: 'Thank you. A moderator will take a look at this challenge.' };
+  },
+);

@@ -1,8 +1,18 @@
-import { challengeTiming, type ChallengeTiming, type CreateChallengeBody, type LogProgressBody } from '@fitconnect/contracts';
-import { notFound } from '../http/errors';
+import {
+  ACTIVITY_POPULAR_PARTICIPANTS,
+  CHALLENGE_REPORT_HIDE_THRESHOLD,
+  COMMUNITY_CHALLENGES_PAGE_SIZE,
+  challengeTiming,
+  type ChallengeTiming,
+  type CreateChallengeBody,
+  type LogProgressBody,
+  type ReportChallengeBody,
+} from '@fitconnect/contracts';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { User } from '../users/model';
-import { Challenge, ChallengeParticipant, MAX_PROGRESS_ENTRIES, type ChallengeFields, type ChallengeParticipantFields } from './model';
-import { challengeFull, assertCanLog } from './policy';
+import { recordActivity } from '../activity/service';
+import { Challenge, ChallengeParticipant, ChallengeReport, MAX_PROGRESS_ENTRIES, type ChallengeFields, type ChallengeParticipantFields } from './model';
+import { challengeFull, assertCanLog, authorizeReport } from './policy';
 
 export type StoredChallenge = Pick<ChallengeFields, keyof ChallengeFields>;
 export type StoredParticipant = Pick<ChallengeParticipantFields, keyof ChallengeParticipantFields>;
@@ -16,8 +26,9 @@ const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null
 
 export const timingOf = (c: Pick<ChallengeFields, 'startDate' | 'endDate'>, now: Date): ChallengeTiming => challengeTiming(c.startDate, c.endDate, now);
 
+/** A challenge that is not hidden by reports (a hidden one answers 404 until a moderator restores it). */
 export async function findChallenge(id: number): Promise<StoredChallenge> {
-  const challenge = await Challenge.findOne({ id }).lean();
+  const challenge = await Challenge.findOne({ id, hidden: { $ne: true } }).lean();
   if (!challenge) throw notFound('Challenge not found');
   return challenge;
 }
@@ -51,7 +62,7 @@ export const LIST_LIMIT = 200;
  * (most recently ended first).
  */
 export async function listChallenges(now: Date): Promise<StoredChallenge[]> {
-  const all = await Challenge.find({}).sort({ endDate: -1, id: -1 }).limit(LIST_LIMIT).lean();
+  const all = await Challenge.find({ hidden: { $ne: true } }).sort({ endDate: -1, id: -1 }).limit(LIST_LIMIT).lean();
   return all.sort((a, b) => {
     const ta = timingOf(a, now);
     const tb = timingOf(b, now);
@@ -100,12 +111,17 @@ export async function joinChallenge(challenge: StoredChallenge, userId: number, 
       entries: [],
       joinedAt: now,
     });
-    return { alreadyJoined: false };
   } catch (err) {
     await Challenge.updateOne({ id: challenge.id, participantCount: { $gt: 0 } }, { $inc: { participantCount: -1 } });
     if (isDuplicateKey(err)) return { alreadyJoined: true };
     throw err;
   }
+  // The activity feed (issue 28.9): the join that brings it to N participants says so, once (unique key).
+  const participants = await ChallengeParticipant.countDocuments({ challengeId: challenge.id });
+  if (participants >= ACTIVITY_POPULAR_PARTICIPANTS) {
+    await recordActivity({ kind: 'challenge_popular', refId: challenge.id, key: `challenge_popular:${challenge.id}`, at: now });
+  }
+  return { alreadyJoined: false };
 }
 
 /**
@@ -155,6 +171,7 @@ export async function logProgress(
     if (done) {
       participation = done as StoredParticipant;
       justCompleted = true;
+      await recordActivity({ kind: 'challenge_completed', refId: challenge.id, userId, key: `challenge_completed:${challenge.id}:${userId}`, at: now });
     } else {
       participation = (await findParticipation(challenge.id, userId)) ?? participation;
     }
@@ -181,13 +198,119 @@ export async function leaderboard(challengeId: number) {
   });
 }
 
-/** A user's participations with their challenges, newest joined first. */
+/** A user's participations with their challenges, newest joined first (a challenge hidden by reports is left out). */
 export async function userChallenges(userId: number) {
   const parts = await ChallengeParticipant.find({ userId }).sort({ joinedAt: -1, id: -1 }).select({ entries: 0 }).lean<StoredParticipant[]>();
-  const challenges = await Challenge.find({ id: { $in: parts.map((p) => p.challengeId) } }).lean();
+  const challenges = await Challenge.find({ id: { $in: parts.map((p) => p.challengeId) }, hidden: { $ne: true } }).lean();
   const byId = new Map(challenges.map((c) => [c.id, c]));
   return parts.flatMap((p) => {
     const challenge = byId.get(p.challengeId);
     return challenge ? [{ participant: p, challenge }] : [];
   });
+}
+
+// --- New community challenges (issue 28.11) ---
+
+interface ListCursor {
+  c: number;
+  i: number;
+}
+
+function decodeListCursor(raw: string): ListCursor {
+  let o: Partial<ListCursor> | null = null;
+  try {
+    o = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<ListCursor>;
+  } catch {
+    o = null;
+  }
+  if (!o || !Number.isFinite(o.c) || !Number.isInteger(o.i)) throw badRequest('Invalid cursor', [{ path: ['cursor'], message: 'Invalid cursor' }]);
+  return o as ListCursor;
+}
+
+/**
+ * GET /api/challenges/community: challenges people created (not the curated ones), not ended and not hidden,
+ * newest first, one page; the cursor continues strictly after the last row returned (createdAt, id).
+ */
+export async function communityChallenges(now: Date, cursor: string | undefined): Promise<{ challenges: StoredChallenge[]; nextCursor: string | null }> {
+  const base = { createdBy: { $ne: null }, featured: { $ne: true }, hidden: { $ne: true }, endDate: { $gte: now } };
+  let filter: Record<string, unknown> = base;
+  if (cursor) {
+    const c = decodeListCursor(cursor);
+    const at = new Date(c.c);
+    filter = { $and: [base, { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: c.i } }] }] };
+  }
+  const rows = await Challenge.find(filter).sort({ createdAt: -1, id: -1 }).limit(COMMUNITY_CHALLENGES_PAGE_SIZE + 1).lean();
+  const page = rows.slice(0, COMMUNITY_CHALLENGES_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > COMMUNITY_CHALLENGES_PAGE_SIZE && last
+      ? Buffer.from(JSON.stringify({ c: new Date(last.createdAt).getTime(), i: last.id })).toString('base64url')
+      : null;
+  return { challenges: page, nextCursor };
+}
+
+// --- Reports (issue 28.11), as community reviews are reported ---
+
+/**
+ * POST /api/challenges/{id}/report: once per person (unique (challengeId, userId); a duplicate, even a
+ * simultaneous one, is a 409 and counts nothing). The report that brings reportCount to the threshold hides it.
+ */
+export async function reportChallenge(id: number, userId: number, body: ReportChallengeBody, now: Date): Promise<{ hidden: boolean }> {
+  const challenge = await findChallenge(id);
+  authorizeReport({ id: userId }, challenge);
+  try {
+    await ChallengeReport.create({ challengeId: id, userId, reason: body.reason, resolved: false, createdAt: now });
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict('You have already reported this challenge');
+    throw err;
+  }
+  const updated = await Challenge.findOneAndUpdate({ id }, { $inc: { reportCount: 1 } }, { returnDocument: 'after', lean: true });
+  if (updated && updated.reportCount >= CHALLENGE_REPORT_HIDE_THRESHOLD) {
+    await Challenge.updateOne({ id, hidden: { $ne: true } }, { $set: { hidden: true, hiddenAt: now } });
+    return { hidden: true };
+  }
+  return { hidden: false };
+}
+
+export interface HiddenChallenge {
+  id: number;
+  title: string;
+  description: string;
+  createdBy: number | null;
+  hiddenAt: Date | null;
+  reports: { userId: number; reason: string; at: Date }[];
+}
+
+/** Moderation (npm run moderate -- challenges): challenges hidden by reports, newest hidden first. */
+export async function hiddenChallenges(): Promise<HiddenChallenge[]> {
+  const rows = await Challenge.find({ hidden: true }).sort({ hiddenAt: -1, id: -1 }).lean();
+  const out: HiddenChallenge[] = [];
+  for (const c of rows) {
+    const reports = await ChallengeReport.find({ challengeId: c.id, resolved: false }).sort({ createdAt: 1 }).lean();
+    out.push({
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      createdBy: c.createdBy ?? null,
+      hiddenAt: c.hiddenAt ?? null,
+      reports: reports.map((r) => ({ userId: r.userId, reason: r.reason, at: r.createdAt })),
+    });
+  }
+  return out;
+}
+
+/** A moderator keeps the challenge: it shows again, open reports resolved, count from zero. */
+export async function restoreChallenge(id: number): Promise<boolean> {
+  const res = await Challenge.updateOne({ id, hidden: true }, { $set: { hidden: false, hiddenAt: null, reportCount: 0 } });
+  if (res.matchedCount === 0) return false;
+  await ChallengeReport.updateMany({ challengeId: id, resolved: false }, { $set: { resolved: true } });
+  return true;
+}
+
+/** A moderator removes a challenge for good, with its participations and reports. */
+export async function deleteChallenge(id: number): Promise<boolean> {
+  const res = await Challenge.deleteOne({ id });
+  if (res.deletedCount === 0) return false;
+  await Promise.all([ChallengeParticipant.deleteMany({ challengeId: id }), ChallengeReport.deleteMany({ challengeId: id })]);
+  return true;
 }

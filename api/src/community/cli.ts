@@ -4,6 +4,9 @@
  *   npm run moderate                 list reviews hidden by reports (same as `list`)
  *   npm run moderate -- restore 12   show review 12 again; its open reports are resolved
  *   npm run moderate -- delete 12    remove review 12 for good
+ *   npm run moderate -- challenges            list challenges hidden by reports (issue 28.11)
+ *   npm run moderate -- restore-challenge 7   show challenge 7 again; its open reports are resolved
+ *   npm run moderate -- delete-challenge 7    remove challenge 7 for good (with its participations)
  *
  * Talks to the database the API uses (MONGODB_URI, else the embedded one in DATA_DIR/mongo; the embedded
  * one can be opened by one process at a time, so stop `npm start` first when not using MONGODB_URI).
@@ -15,18 +18,21 @@ import { loadConfig } from '../config';
 import { connectDb, disconnectDb } from '../db/connect';
 import '../app';
 import { deleteReview, hiddenReviews, restoreReview } from './service';
+import { deleteChallenge, hiddenChallenges, restoreChallenge } from '../challenges/service';
 
-const USAGE = 'Usage: npm run moderate [-- list | restore <id> | delete <id>]';
+const USAGE = 'Usage: npm run moderate [-- list | restore <id> | delete <id> | challenges | restore-challenge <id> | delete-challenge <id>]';
+const COMMANDS = ['list', 'restore', 'delete', 'challenges', 'restore-challenge', 'delete-challenge'];
+const LISTS = ['list', 'challenges'];
 
 async function main(argv: string[]): Promise<number> {
   const [command = 'list', rawId] = argv;
-  if (!['list', 'restore', 'delete'].includes(command)) {
+  if (!COMMANDS.includes(command)) {
     console.error(USAGE);
     return 2;
   }
   const id = Number(rawId);
-  if (command !== 'list' && !(Number.isInteger(id) && id > 0)) {
-    console.error(`${USAGE}\nA review id (a positive whole number) is required.`);
+  if (!LISTS.includes(command) && !(Number.isInteger(id) && id > 0)) {
+    console.error(`${USAGE}\nA ${command.endsWith('challenge') ? 'challenge' : 'review'} id (a positive whole number) is required.`);
     return 2;
   }
   const config = loadConfig();
@@ -48,6 +54,31 @@ async function main(argv: string[]): Promise<number> {
         console.log('');
       }
       console.log('Restore one with `npm run moderate -- restore <id>`, remove it with `npm run moderate -- delete <id>`.');
+      return 0;
+    }
+    if (command === 'challenges') {
+      const hidden = await hiddenChallenges();
+      if (hidden.length === 0) {
+        console.log('No challenges are hidden by reports.');
+        return 0;
+      }
+      console.log(`${hidden.length} challenge(s) hidden by reports:\n`);
+      for (const c of hidden) {
+        console.log(`#${c.id}  "${c.title}"  by user ${c.createdBy ?? '(none)'}  hidden ${c.hiddenAt ? c.hiddenAt.toISOString() : '(unknown)'}`);
+        console.log(`    ${c.description.replace(/\s+/g, ' ')}`);
+        for (const rep of c.reports) console.log(`    - reported by user ${rep.userId} at ${rep.at.toISOString()}${rep.reason ? `: ${rep.reason}` : ''}`);
+        console.log('');
+      }
+      console.log('Restore one with `npm run moderate -- restore-challenge <id>`, remove it with `npm run moderate -- delete-challenge <id>`.');
+      return 0;
+    }
+    if (command === 'restore-challenge' || command === 'delete-challenge') {
+      const ok = command === 'restore-challenge' ? await restoreChallenge(id) : await deleteChallenge(id);
+      if (!ok) {
+        console.error(command === 'restore-challenge' ? `Challenge ${id} is not hidden (or does not exist).` : `Challenge ${id} does not exist.`);
+        return 1;
+      }
+      console.log(command === 'restore-challenge' ? `Challenge ${id} is visible again.` : `Challenge ${id} was deleted.`);
       return 0;
     }
     const done = command === 'restore' ? await restoreReview(id) : await deleteReview(id);

@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_HELPFUL_VOTES,
   COMMUNITY_REPORT_HIDE_THRESHOLD,
   type CommunityReview as PublicReview,
   type CommunityReviewsQuery,
@@ -9,6 +10,7 @@ import {
 import type { QueryFilter } from 'mongoose';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { User } from '../users/model';
+import { recordActivity } from '../activity/service';
 import { CommunityReview, HelpfulVote, ReviewReport, type CommunityReviewFields } from './model';
 import { authorizeHelpfulVote, authorizeReport } from './policy';
 import { presentReview, showsAuthor, type Author } from './presenter';
@@ -106,6 +108,8 @@ export async function listReviews(q: CommunityReviewsQuery, viewerId: number | n
 /** POST /api/community-reviews: the author is the signed-in user. */
 export async function createReview(userId: number, body: CreateCommunityReviewBody, now: Date): Promise<PublicReview> {
   const review = await CommunityReview.create({ ...body, userId, helpful: 0, createdAt: now, updatedAt: now });
+  // The Community feed's "Recent activity" (issue 28.9): well-rated reviews (an anonymous one names nobody there).
+  if (review.rating >= 4) await recordActivity({ kind: 'review_posted', refId: review.id, key: `review_posted:${review.id}`, at: now });
   const [presented] = await presentReviews([review.toObject() as Lean], userId);
   return presented;
 }
@@ -132,6 +136,9 @@ export async function markHelpful(id: number, userId: number, now: Date): Promis
     return { id, helpful: current?.helpful ?? review.helpful, votedHelpful: true };
   }
   const updated = await CommunityReview.findOneAndUpdate({ id }, { $inc: { helpful: 1 } }, { returnDocument: 'after', lean: true });
+  if (updated && updated.helpful >= ACTIVITY_HELPFUL_VOTES) {
+    await recordActivity({ kind: 'review_helpful', refId: id, key: `review_helpful:${id}`, at: now });
+  }
   return { id, helpful: updated?.helpful ?? review.helpful + 1, votedHelpful: true };
 }
 

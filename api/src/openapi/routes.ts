@@ -19,6 +19,9 @@ import {
   TOTAL_COUNT_HEADER,
   TRAINER_LIST_HEADERS,
   Thread,
+  TrainingSession,
+  TrainingSessionPage,
+  TrainingSummary,
   TrainerListItemResponse,
   TrainerPhotoResponseSchema,
   TrainerResponse,
@@ -26,6 +29,8 @@ import {
   UnreadTotal,
   UserChallenge,
 } from '@fitconnect/contracts/src/server';
+import { NotificationPreferences, PushKeyResponse } from '@fitconnect/contracts';
+import { ActivityPage } from '@fitconnect/contracts/src/activity';
 
 /**
  * What the routes' guards cannot say about themselves: a summary, a tag and the answers, per
@@ -196,6 +201,24 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     },
   },
 
+  // ---- Training log (issue 31; contracts/src/training.ts) --------------------------------------------
+  'POST /api/training/sessions': {
+    summary: 'Log a finished or stopped guided session (idempotent by clientKey)',
+    tag: 'Training',
+    description: 'A retry with the same clientKey answers 200 with the stored session (simultaneous duplicates store once); the key reused for another session is a 409.',
+    responses: { 201: { description: 'Stored', schema: TrainingSession }, 200: { description: 'Already stored (a retry)', schema: TrainingSession }, 409: conflictDoc('The clientKey was used for a different session') },
+  },
+  'GET /api/training/sessions': {
+    summary: 'My logged sessions, newest first (paged by cursor)',
+    tag: 'Training',
+    responses: { 200: { description: 'A page of sessions', schema: TrainingSessionPage } },
+  },
+  'GET /api/training/summary': {
+    summary: 'My training: sessions and minutes per week, totals, current and longest streak in a time zone',
+    tag: 'Training',
+    responses: { 200: { description: 'The summary', schema: TrainingSummary } },
+  },
+
   // ---- Bookings (issue 29; contracts/src/bookings.ts) ---------------------------------------------
   'GET /api/trainers/{id}/availability': {
     summary: "A trainer's weekly availability (public)",
@@ -290,6 +313,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     responses: { 200: { description: 'Already joined', schema: JoinResult }, 201: { description: 'Joined', schema: JoinResult }, 404: notFound('Challenge'), 409: conflictDoc('Full or ended') },
   },
   'POST /api/challenges/{id}/progress': { summary: 'Log progress', tag: 'Challenges', responses: { 201: { description: 'Recorded', schema: ProgressResult }, 404: notFound('Challenge') } },
+  'GET /api/challenges/community': {
+    summary: 'New community challenges',
+    tag: 'Challenges',
+    description: 'Challenges people created (not the curated ones), not ended and not hidden by reports, newest first; `nextCursor` continues.',
+    responses: { 200: { description: 'One page', schema: z.object({ challenges: z.array(ChallengeSummary), nextCursor: z.string().nullable() }) } },
+  },
+  'POST /api/challenges/{id}/report': {
+    summary: 'Report a challenge',
+    tag: 'Challenges',
+    description: 'Once per person; a challenge reported by three people is hidden until a moderator restores it (`npm run moderate -- challenges`).',
+    responses: { 201: { description: 'Reported', schema: z.object({ id: z.number().int(), message: z.string() }) }, 403: forbidden('Own challenge'), 404: notFound('Challenge'), 409: conflictDoc('Already reported') },
+  },
   'GET /api/user/challenges': { summary: 'The own challenges', tag: 'Challenges', responses: { 200: { description: 'Joined challenges', schema: z.array(UserChallenge) } } },
 
   // ---- Community -------------------------------------------------------------------------------
@@ -317,6 +352,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Report a review',
     tag: 'Community',
     responses: { 201: { description: 'Reported', schema: z.object({ id: z.number().int(), message: z.string() }) }, 403: forbidden('Own review'), 404: notFound('Review'), 409: conflictDoc('Already reported') },
+  },
+  'GET /api/activity': {
+    summary: 'Recent activity',
+    tag: 'Community',
+    description:
+      'Public events, newest first: new trainers (near a signed-in viewer with a known location), challenges completed or with several participants, well-rated and helpful community reviews (an anonymous review names nobody). `nextCursor` continues.',
+    responses: { 200: { description: 'One page', schema: ActivityPage } },
   },
   'POST /api/feedback': { summary: 'Send feedback', tag: 'Community', responses: { 201: { description: 'Saved', schema: FeedbackResponse } } },
 
@@ -384,7 +426,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description:
       'Same-origin beacon from the shell; JSON or text/plain carrying JSON. A candidate\'s report counts only from a visitor the API ' +
       'signed and gave that candidate, once per visitor and outcome, and up to a share per client network; failures count towards ' +
-      'its automatic rollback, which also needs failures from several client networks. Anything else is answered 204 and not counted.',
+      'its automatic rollback, which also needs failures from several client networks. Anything else is answered 204 and not counted. ' +
+      'With `kind` (issue 34): a health signal of the visitor\'s version, `{ kind: "error", area, version }` (an uncaught error of the ' +
+      'area\'s code) or `{ kind: "vitals", area, version, lcp?, inp? }` (ms, 0-60000; else 400), counted under the same rules (signed ' +
+      'visitor assigned that version, once per visitor, signal and run, a share per client network).',
     responses: { 204: { description: 'Recorded' }, 413: { description: 'Body too large', schema: ApiErrorBody }, 415: { description: 'Neither text/plain nor application/json', schema: ApiErrorBody } },
   },
   'GET /api/ops/rollout': {
@@ -442,10 +487,100 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     tag: 'Rollouts',
     responses: { 200: obj('`entries`: id, time, area, action, actor, reason, state before and after, plan decision with its numbers'), 401: msg('Operator token missing or wrong') },
   },
+  'POST /api/ops/rollout/{area}/pause': {
+    summary: "Pause an area's running plan: no decision until resumed, the share stays (operators)",
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong'), 409: conflictDoc('No running plan') },
+  },
+  'POST /api/ops/rollout/{area}/resume': {
+    summary: "Resume an area's paused plan; it decides one interval from now (operators)",
+    tag: 'Rollouts',
+    responses: { 200: obj("The area's new rollout"), 401: msg('Operator token missing or wrong'), 409: conflictDoc('No paused plan') },
+  },
+  // Issue 34 item 5: the /ops page (operator ACCOUNTS: a signed-in user with the operator role).
+  'GET /api/ops/rollouts': {
+    summary: 'Every area\'s rollout with its health signals over time (the /ops page)',
+    tag: 'Rollouts',
+    description:
+      'Session cookie of a user with the operator role (`npm run rollout -- operator grant <email>`). Status as `GET /api/ops/rollout`, ' +
+      'plus `series`: per area with a candidate, the run\'s signals per 5-minute bucket and version (visitors, visitors with uncaught errors, ' +
+      'with API requests and with 5xx answers, LCP and INP p75).',
+    responses: { 200: obj('The operator, the status and the series'), 401: msg('Signed out'), 403: msg('Not an operator') },
+  },
+  'GET /api/ops/rollouts/log': {
+    summary: 'The rollout audit log, newest first (the /ops page)',
+    tag: 'Rollouts',
+    responses: { 200: obj('The entries'), 401: msg('Signed out'), 403: msg('Not an operator') },
+  },
+  'POST /api/ops/rollouts/{area}/{action}': {
+    summary: 'Pause, resume, promote, roll back, kill or release an area\'s rollout (the /ops page)',
+    tag: 'Rollouts',
+    description: 'Session cookie of an operator; JSON body `{ reason }` (required; the audit log records it with the operator\'s email). Same-origin only.',
+    responses: {
+      200: obj("The area's new rollout"),
+      400: msg('No reason, or an unknown area or action'),
+      401: msg('Signed out'),
+      403: msg('Not an operator'),
+      409: conflictDoc('Not possible in the area\'s state (no running plan to pause, already killed, ...)'),
+    },
+  },
+  'POST /api/ops/rollout/operators': {
+    summary: 'Grant or revoke the operator role of an account (operator token)',
+    tag: 'Rollouts',
+    description: 'Needs the operator token; used by `npm run rollout -- operator grant|revoke <email>`.',
+    responses: { 200: obj('The email and whether it is an operator now'), 401: msg('Operator token missing or wrong'), 404: notFound('Account') },
+  },
   'POST /api/ops/rollout/log/{entry}/revert': {
     summary: 'Restore the state before an audit log entry (operators)',
     tag: 'Rollouts',
     responses: { 200: obj("The area's restored rollout"), 401: msg('Operator token missing or wrong'), 404: notFound('Log entry'), 409: conflictDoc('Nothing to revert, or the area changed meanwhile') },
+  },
+
+  // ---- Notifications (issue 30; contracts/src/notifications.ts) -------------------------------------
+  'GET /api/notifications/preferences': {
+    summary: 'The own notification switches (email and push, per kind)',
+    tag: 'Notifications',
+    description: 'Defaults: email on, push off. Security notices (password and email changed) always go out and are not listed.',
+    responses: { 200: { description: 'The switches', schema: NotificationPreferences } },
+  },
+  'PUT /api/notifications/preferences': {
+    summary: 'Replace the own notification switches',
+    tag: 'Notifications',
+    responses: { 200: { description: 'The saved switches', schema: NotificationPreferences } },
+  },
+  'GET /api/notifications/push/key': {
+    summary: "The VAPID public key (the browser's applicationServerKey)",
+    tag: 'Notifications',
+    responses: { 200: { description: 'The key (base64url)', schema: PushKeyResponse } },
+  },
+  'POST /api/notifications/push/subscriptions': {
+    summary: "Store this browser's Web Push subscription (PushSubscription.toJSON())",
+    tag: 'Notifications',
+    responses: { 201: { description: 'Stored', schema: z.object({ endpoint: z.string() }) }, 403: forbidden('The endpoint belongs to another account') },
+  },
+  'DELETE /api/notifications/push/subscriptions': {
+    summary: 'Remove one of the own push subscriptions',
+    tag: 'Notifications',
+    responses: { 200: { description: 'Whether an own subscription was removed (another account\'s is left alone)', schema: z.object({ removed: z.boolean() }) } },
+  },
+  'GET /api/notifications/unsubscribe': {
+    summary: 'What a one-click unsubscribe link would do (no sign-in; changes nothing)',
+    tag: 'Notifications',
+    description: 'The token is signed (HMAC) for one user and kind. Accept: text/html gives a page with a confirm button; otherwise JSON.',
+    responses: {
+      200: { description: 'The kind and its current email switch (or an HTML page)', schema: z.object({ kind: z.enum(['messages', 'sessions']), email: z.boolean() }) },
+      400: msg('Invalid (forged, altered or malformed) token'),
+    },
+  },
+  'POST /api/notifications/unsubscribe': {
+    summary: "One-click unsubscribe (RFC 8058): turn this kind's email off (no sign-in)",
+    tag: 'Notifications',
+    description: 'The target of List-Unsubscribe; mail clients POST `List-Unsubscribe=One-Click` (form-encoded; the body is not needed).',
+    requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } } } },
+    responses: {
+      200: { description: 'Unsubscribed (or an HTML page)', schema: z.object({ kind: z.enum(['messages', 'sessions']), email: z.literal(false) }) },
+      400: msg('Invalid (forged, altered or malformed) token'),
+    },
   },
 };
 

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, clients, trainers, challenges, communityReviews, dayOffs
 import { demoUserIds, seedEmail } from './demo';
 import { seedBookings } from './bookings';
 import type { Config } from '../config';
+import { backfillActivity } from '../activity/service';
 
 export { DEMO_PASSWORD } from './data';
 export { demoUserIds, findDemoData, removeDemoData, type DemoDataReport } from './demo';
@@ -144,6 +145,8 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
       maxParticipants: c.maxParticipants,
       createdBy: idOf(c.createdBy),
       participantCount: c.participants.length,
+      // The seeded challenges are the curated ones the list leads with (issue 28.11).
+      featured: true,
     });
     for (const [i, [username, progress]] of c.participants.entries()) {
       const joinedAt = dayOffset(now, Math.min(c.startInDays, 0) - 1);
@@ -185,6 +188,9 @@ export async function runSeed(opts: { logger?: Logger; now?: Date } = {}): Promi
     });
     for (const userId of voters) await HelpfulVote.create({ reviewId: review.id, userId, createdAt: at });
   }
+
+  // The Community feed's "Recent activity" (issue 28.9) for what the seed made happen.
+  await backfillActivity(now);
 
   // The demo partner page that `npm start` serves embeds the trainer finder with this id.
   await addPartner(DEMO_PARTNER.id, DEMO_PARTNER.name, now);

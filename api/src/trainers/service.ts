@@ -11,6 +11,7 @@ import { User } from '../users/model';
 import { EARTH_RADIUS_METRES, EARTH_RADIUS_MILES, METRES_PER_MILE, haversineMiles, resolvePlace, toGeoPoint, type GeoPoint } from './geo';
 import { PRICE_SORT_NONE, Trainer, TrainerReview, refreshTrainerRating, type TrainerFields, type TrainerReviewFields } from './model';
 import type { PublicPerson } from './presenter';
+import { recordActivity } from '../activity/service';
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
@@ -181,6 +182,8 @@ export async function createProfile(user: { id: number; location?: string }, bod
       location,
       ...(point ? { point } : {}),
     });
+    // The Community feed's "Recent activity" (issue 28.9).
+    await recordActivity({ kind: 'trainer_joined', refId: doc.id, key: `trainer_joined:${doc.id}`, at: doc.createdAt ?? new Date() });
     return doc.toObject() as StoredTrainer;
   } catch (err) {
     if (isDuplicateKey(err)) throw conflict(TRAINER_MESSAGES.profileExists);

@@ -1,4 +1,5 @@
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import styled from 'styled-components';
 import { AREAS, type AreaName } from '@fitconnect/shared-ui';
 import type { AreaLoader } from './areaLoader';
 import { useOptionalAreaLoader } from './AreaOutlet';
@@ -45,6 +46,24 @@ function AreaWidget({ area, loader }: { area: AreaName; loader: AreaLoader }) {
 }
 
 /**
+ * The widgets' place on /profile (issue 28.10): two columns where the main column is wide enough, one on a
+ * phone, in the areas' order: workouts (this week's training), trainers (upcoming sessions, a trainer's
+ * requests), then challenges (joined, with progress). A widget stretches to its row's height.
+ */
+const WidgetGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  align-items: stretch;
+  & > * {
+    height: 100%;
+  }
+  &:empty {
+    display: none;
+  }
+`;
+
+/**
  * Every area's optional dashboard widget for /profile (its remote's './dashboardWidget' expose), loaded only
  * from the areas that declare one and shown behind its own error boundary; an area that cannot be loaded,
  * or has no widget, shows nothing.
@@ -53,10 +72,10 @@ export function DashboardWidgets() {
   const loader = useOptionalAreaLoader();
   if (!loader) return null;
   return (
-    <>
+    <WidgetGrid data-testid="dashboard-widgets">
       {AREA_NAMES.map((area) => (
         <AreaWidget key={area} area={area} loader={loader} />
       ))}
-    </>
+    </WidgetGrid>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { PublicUser } from '@fitconnect/contracts';
+import type { ConversationSummary, PublicUser, TodaysWorkoutList, Trainer, UnreadTotal } from '@fitconnect/contracts';
 import {
   Badge,
   Button,
@@ -13,12 +13,13 @@ import {
   CardTitle,
   PageContainer,
   Spinner,
+  apiRequest,
   currentUserQueryOptions,
+  isApiError,
   signInPath,
 } from '@fitconnect/shared-ui';
 import { DashboardWidgets } from '../federation/DashboardWidgets';
-import { useSignOut } from '../layout/useSignOut';
-import { Icon, type IconName } from './icons';
+import { Icon } from './icons';
 import { focusRing } from './styles';
 
 const Header = styled.div`
@@ -117,45 +118,6 @@ const Details = styled.dl`
   }
 `;
 
-const Tiles = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
-`;
-
-const Tile = styled(Link)`
-  display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: flex-start;
-  height: 100%;
-  box-sizing: border-box;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
-  ${focusRing}
-  strong {
-    display: block;
-  }
-  small {
-    color: ${({ theme }) => theme.colors.textMuted};
-    line-height: 1.4;
-  }
-`;
-
-const TileIcon = styled.span`
-  color: ${({ theme }) => theme.colors.primary};
-  flex-shrink: 0;
-`;
-
 const StatusLine = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.sm};
   display: flex;
@@ -179,23 +141,310 @@ const SmallText = styled.p`
   line-height: 1.5;
 `;
 
-const DASHBOARD = [
-  { to: '/ai-workout', icon: 'sparkles', title: 'AI Workout Generator', text: 'Build today’s personalised workout plan.' },
-  { to: '/challenges', icon: 'trophy', title: 'Challenges', text: 'Join a challenge and log your progress.' },
-  { to: '/trainers', icon: 'pin', title: 'Find a Trainer', text: 'Certified trainers near you.' },
-  { to: '/messages', icon: 'chat', title: 'Messages', text: 'Your conversations with trainers.' },
-  { to: '/exercise-tutorials', icon: 'play', title: 'Exercise Tutorials', text: 'Learn the moves with step-by-step guides.' },
-  { to: '/community', icon: 'users', title: 'Community', text: 'Reviews, tips and local news.' },
-] as const satisfies ReadonlyArray<{ to: string; icon: IconName; title: string; text: string }>;
-
 function initials(u: PublicUser): string {
   const s = `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
   return s || u.username.charAt(0).toUpperCase();
 }
 
+// ---- "What now?" (issue 28.10): today's plan and messages for a client; enquiries and profile completeness for a trainer.
+
+const NowGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr));
+  align-items: stretch;
+  & > * {
+    height: 100%;
+  }
+`;
+
+const CardLine = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  line-height: 1.5;
+`;
+
+const Big = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 700;
+  overflow-wrap: anywhere;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  svg {
+    color: ${({ theme }) => theme.colors.primary};
+    flex-shrink: 0;
+  }
+`;
+
+const Checklist = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+    align-items: center;
+  }
+`;
+
+const Meter = styled.div`
+  height: 8px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  overflow: hidden;
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  span {
+    display: block;
+    height: 100%;
+    background: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const InlineLinks = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    ${focusRing}
+  }
+`;
+
+/** The daily allowance renews at 00:00 UTC (the server's day), as the generator says. */
+export function nextPlanAt(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** 'tomorrow at 1:00 AM' / 'today at 11:00 PM', in the user's time. */
+export function whenNextPlan(now: Date): string {
+  const at = nextPlanAt(now);
+  const localDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((localDay(at) - localDay(now)) / 86_400_000);
+  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : at.toLocaleDateString(undefined, { weekday: 'long' });
+  return `${day} at ${at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}`;
+}
+
+function CardShell({ id, title, description, children, testId }: { id: string; title: string; description?: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card as="section" aria-labelledby={id} data-testid={testId}>
+      <CardHeader>
+        <CardTitle as="h2" id={id}>
+          {title}
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardBody>{children}</CardBody>
+    </Card>
+  );
+}
+
+const Failed = ({ what, onRetry }: { what: string; onRetry: () => void }) => (
+  <div role="alert">
+    <CardLine>{what} could not be loaded right now.</CardLine>
+    <Button size="sm" variant="outline" onClick={onRetry}>
+      Try Again
+    </Button>
+  </div>
+);
+
+/** Today's plan, or when the next one is possible (the workouts API's one-plan-a-day limit). */
+function TodayPlanCard() {
+  const q = useQuery({
+    queryKey: ['profile', '/api/ai-workouts/today'],
+    queryFn: () => apiRequest<TodaysWorkoutList>('GET', '/api/ai-workouts/today'),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  let body: ReactNode;
+  if (q.isPending) body = <Spinner label="Loading today's plan" />;
+  else if (q.isError) body = <Failed what="Today's plan" onRetry={() => void q.refetch()} />;
+  else {
+    const today = q.data[0];
+    const next = <CardLine>Your next plan can be generated {whenNextPlan(new Date())}.</CardLine>;
+    if (!today) {
+      body = (
+        <>
+          <CardLine>No plan yet today: one personalised plan a day, built from your level, time and equipment.</CardLine>
+          <Button as={Link} to="/ai-workout">
+            <Icon name="sparkles" size={18} /> Generate Today&apos;s Plan
+          </Button>
+        </>
+      );
+    } else if ('deleted' in today) {
+      body = (
+        <>
+          <CardLine>You deleted today&apos;s plan, &ldquo;{today.title}&rdquo;.</CardLine>
+          {next}
+        </>
+      );
+    } else {
+      body = (
+        <>
+          <Big>
+            <Icon name="dumbbell" size={22} /> {today.title}
+          </Big>
+          <CardLine>
+            {today.duration} min · {today.difficulty}
+          </CardLine>
+          {next}
+          <Button as={Link} to={`/workout-plan/${today.id}`}>
+            Open Today&apos;s Plan
+          </Button>
+        </>
+      );
+    }
+  }
+  return (
+    <CardShell id="today-plan-title" title="Today's Plan" testId="today-plan">
+      {body}
+    </CardShell>
+  );
+}
+
+/** The messages unread total (the same query the nav badge reads, kept current by the messages area). */
+function UnreadCard() {
+  const q = useQuery({ queryKey: ['/api/messages/unread'], queryFn: () => apiRequest<UnreadTotal>('GET', '/api/messages/unread') });
+  let body: ReactNode;
+  if (q.isPending) body = <Spinner label="Loading your messages" />;
+  else if (q.isError) body = <Failed what="Your messages" onRetry={() => void q.refetch()} />;
+  else
+    body = (
+      <>
+        <Big>
+          <Icon name="chat" size={22} />
+          {q.data.total === 0 ? 'No unread messages' : `${q.data.total} unread ${q.data.total === 1 ? 'message' : 'messages'}`}
+        </Big>
+        <CardLine>{q.data.total === 0 ? 'You are all caught up.' : 'Your trainers are waiting for an answer.'}</CardLine>
+        <Button as={Link} to="/messages" variant={q.data.total ? 'primary' : 'outline'}>
+          {q.data.total ? 'Read Messages' : 'Open Messages'}
+        </Button>
+      </>
+    );
+  return (
+    <CardShell id="unread-title" title="Messages" testId="unread-card">
+      {body}
+    </CardShell>
+  );
+}
+
+/** A trainer's enquiries: clients whose messages wait for an answer. */
+function EnquiriesCard() {
+  const q = useQuery({ queryKey: ['profile', '/api/messages'], queryFn: () => apiRequest<ConversationSummary[]>('GET', '/api/messages'), staleTime: 0 });
+  let body: ReactNode;
+  if (q.isPending) body = <Spinner label="Loading your enquiries" />;
+  else if (q.isError) body = <Failed what="Your enquiries" onRetry={() => void q.refetch()} />;
+  else {
+    const waiting = q.data.filter((c) => c.unreadCount > 0);
+    body = (
+      <>
+        <Big>
+          <Icon name="chat" size={22} />
+          {waiting.length === 0 ? 'No enquiries waiting' : `${waiting.length} ${waiting.length === 1 ? 'person is' : 'people are'} waiting for a reply`}
+        </Big>
+        {waiting.length > 0 ? (
+          <InlineLinks aria-label="Waiting for a reply">
+            {waiting.slice(0, 3).map((c) => (
+              <li key={c.conversationId}>
+                <Link to={`/messages/${c.partner.id}`}>
+                  {`${c.partner.firstName} ${c.partner.lastName}`.trim()} ({c.unreadCount} new)
+                </Link>
+              </li>
+            ))}
+          </InlineLinks>
+        ) : (
+          <CardLine>New enquiries from clients show up here.</CardLine>
+        )}
+        <Button as={Link} to="/messages" variant="outline">
+          All Messages
+        </Button>
+      </>
+    );
+  }
+  return (
+    <CardShell id="enquiries-title" title="Enquiries" testId="enquiries-card">
+      {body}
+    </CardShell>
+  );
+}
+
+/** What a trainer profile lacks, in the order worth fixing. */
+export function missingProfileFields(t: Trainer): string[] {
+  const missing: string[] = [];
+  if (!t.profileImage) missing.push('A profile photo');
+  if (t.description.trim().length < 80) missing.push('A fuller description (80+ characters)');
+  if (t.specialties.length === 0) missing.push('Specialties');
+  if (t.certifications.length === 0) missing.push('Certifications');
+  if (!t.education.trim()) missing.push('Education');
+  if (t.sessionPrice == null) missing.push('A session price');
+  if (!t.availableOnline && !t.availableInPerson) missing.push('Online or in-person availability');
+  if (!t.instagramHandle && !t.twitterHandle && !t.websiteUrl) missing.push('A website or social link');
+  return missing;
+}
+const PROFILE_FIELDS = 8;
+
+/** The trainer profile's completeness: which fields are missing, linking to the edit page. */
+function CompletenessCard() {
+  const q = useQuery({ queryKey: ['profile', '/api/trainers/me'], queryFn: () => apiRequest<Trainer>('GET', '/api/trainers/me'), staleTime: 0, retry: false });
+  let body: ReactNode;
+  if (q.isPending) body = <Spinner label="Checking your trainer profile" />;
+  else if (q.isError && isApiError(q.error) && q.error.status === 404)
+    body = (
+      <>
+        <CardLine>You have no trainer profile yet: clients cannot find you.</CardLine>
+        <Button as={Link} to="/trainer-profile">
+          Create Trainer Profile
+        </Button>
+      </>
+    );
+  else if (q.isError) body = <Failed what="Your trainer profile" onRetry={() => void q.refetch()} />;
+  else {
+    const missing = missingProfileFields(q.data);
+    const percent = Math.round(((PROFILE_FIELDS - missing.length) / PROFILE_FIELDS) * 100);
+    body = (
+      <>
+        <Big>{percent}% complete</Big>
+        <Meter role="progressbar" aria-label="Profile completeness" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <span style={{ width: `${percent}%` }} />
+        </Meter>
+        {missing.length === 0 ? (
+          <CardLine>Everything clients look for is there.</CardLine>
+        ) : (
+          <>
+            <CardLine>Missing:</CardLine>
+            <Checklist aria-label="Missing from your profile">
+              {missing.map((m) => (
+                <li key={m}>
+                  <Icon name="alert" size={16} /> {m}
+                </li>
+              ))}
+            </Checklist>
+          </>
+        )}
+        <Button as={Link} to={`/trainer-profile/${q.data.id}/edit`} variant={missing.length ? 'primary' : 'outline'}>
+          {missing.length ? 'Complete Your Profile' : 'Edit Trainer Profile'}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <CardShell id="completeness-title" title="Profile Completeness" testId="completeness-card">
+      {body}
+    </CardShell>
+  );
+}
+
 export function ProfilePage() {
   const q = useQuery(currentUserQueryOptions);
-  const { signOut, pending: signingOut } = useSignOut();
 
   useEffect(() => {
     document.title = 'My Profile | FitConnect';
@@ -230,14 +479,53 @@ export function ProfilePage() {
           <Button as={Link} to="/edit-profile" variant="outline">
             Edit Profile
           </Button>
-          <Button variant="secondary" onClick={signOut} loading={signingOut}>
-            Sign Out
+          <Button as={Link} to="/profile/notifications" variant="outline">
+            Notifications
           </Button>
         </Actions>
       </Header>
 
       <Columns>
         <Stack>
+          <NowGrid>
+            {user.isTrainer ? (
+              <>
+                <EnquiriesCard />
+                <CompletenessCard />
+              </>
+            ) : (
+              <>
+                <TodayPlanCard />
+                <UnreadCard />
+              </>
+            )}
+          </NowGrid>
+          {/* Every area's own card (sessions, this week's training, challenges), in the areas' order. */}
+          <DashboardWidgets />
+        </Stack>
+
+        <Stack>
+          {user.isTrainer && (
+            <Card as="section" aria-labelledby="trainer-status-title">
+              <CardHeader>
+                <CardTitle as="h2" id="trainer-status-title">
+                  Trainer Status
+                </CardTitle>
+              </CardHeader>
+              <CardBody>
+                <StatusLine>
+                  <Dot aria-hidden="true" /> Active &amp; Free
+                </StatusLine>
+                <SmallText>
+                  Your trainer membership is free: no subscription fees. Set your own schedule and rates on your trainer
+                  profile.
+                </SmallText>
+                <Button as={Link} to="/trainer-profile" fullWidth>
+                  Manage Trainer Profile
+                </Button>
+              </CardBody>
+            </Card>
+          )}
           <Card as="section" aria-labelledby="profile-details-title">
             <CardHeader>
               <CardTitle as="h2" id="profile-details-title">
@@ -259,57 +547,7 @@ export function ProfilePage() {
               </Details>
             </CardBody>
           </Card>
-
-          <Card as="section" aria-labelledby="dashboard-title">
-            <CardHeader>
-              <CardTitle as="h2" id="dashboard-title">
-                Your Dashboard
-              </CardTitle>
-              <CardDescription>Jump back into your training.</CardDescription>
-            </CardHeader>
-            <CardBody>
-              <Tiles>
-                {DASHBOARD.map((d) => (
-                  <li key={d.to}>
-                    <Tile to={d.to}>
-                      <TileIcon>
-                        <Icon name={d.icon} size={22} />
-                      </TileIcon>
-                      <span>
-                        <strong>{d.title}</strong>
-                        <small>{d.text}</small>
-                      </span>
-                    </Tile>
-                  </li>
-                ))}
-              </Tiles>
-            </CardBody>
-          </Card>
-
-          <DashboardWidgets />
         </Stack>
-
-        {user.isTrainer && (
-          <Card as="section" aria-labelledby="trainer-status-title">
-            <CardHeader>
-              <CardTitle as="h2" id="trainer-status-title">
-                Trainer Status
-              </CardTitle>
-            </CardHeader>
-            <CardBody>
-              <StatusLine>
-                <Dot aria-hidden="true" /> Active &amp; Free
-              </StatusLine>
-              <SmallText>
-                Your trainer membership is free: no subscription fees. Set your own schedule and rates on your trainer
-                profile.
-              </SmallText>
-              <Button as={Link} to="/trainer-profile" fullWidth>
-                Manage Trainer Profile
-              </Button>
-            </CardBody>
-          </Card>
-        )}
       </Columns>
     </PageContainer>
   );

@@ -4,6 +4,8 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { CURRENT_USER_KEY, RequireAuth, useToastStore } from '@fitconnect/shared-ui';
 import { EditProfilePage, ProfilePage } from '../../src/pages';
+import { missingProfileFields, whenNextPlan } from '../../src/pages/ProfilePage';
+import { useSignOut } from '../../src/layout/useSignOut';
 import { makeUser, mockFetch, signedIn } from './fetchMock';
 
 function Where() {
@@ -11,10 +13,26 @@ function Where() {
   return <p data-testid="where">{loc.pathname + loc.search}</p>;
 }
 
+/** The top bar's Sign Out (the page has none of its own since issue 28.10: one Sign Out). */
+function TopBarSignOut() {
+  const { signOut } = useSignOut();
+  return (
+    <button type="button" onClick={signOut}>
+      Sign Out
+    </button>
+  );
+}
+
 function render(entry: string, guarded = false) {
+  const profile = (
+    <>
+      <TopBarSignOut />
+      <ProfilePage />
+    </>
+  );
   return renderWithProviders(
     <Routes>
-      <Route path="/profile" element={guarded ? <RequireAuth><ProfilePage /></RequireAuth> : <ProfilePage />} />
+      <Route path="/profile" element={guarded ? <RequireAuth>{profile}</RequireAuth> : profile} />
       <Route path="/edit-profile" element={<EditProfilePage />} />
       <Route path="*" element={<Where />} />
     </Routes>,
@@ -27,18 +45,93 @@ afterEach(() => {
 });
 
 describe('ProfilePage', () => {
-  it('shows the user details and dashboard links, with no trainer badges for a client', async () => {
-    mockFetch(signedIn(makeUser()));
+  it('shows the user details and what now: no plan yet today, unread messages; no trainer badges, no Sign Out of its own', async () => {
+    mockFetch({ ...signedIn(makeUser()), 'GET /api/ai-workouts/today': { body: [] }, 'GET /api/messages/unread': { body: { total: 2 } } });
     render('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(screen.getByText('jane@example.com')).toBeInTheDocument();
     expect(screen.getByText('Leeds')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /AI Workout Generator/i })).toHaveAttribute('href', '/ai-workout');
-    expect(screen.getByRole('link', { name: /Challenges/i })).toHaveAttribute('href', '/challenges');
+    const today = screen.getByRole('region', { name: "Today's Plan" });
+    expect(await within(today).findByRole('link', { name: /Generate Today's Plan/ })).toHaveAttribute('href', '/ai-workout');
+    const messages = screen.getByRole('region', { name: 'Messages' });
+    expect(await within(messages).findByText('2 unread messages')).toBeInTheDocument();
+    expect(within(messages).getByRole('link', { name: 'Read Messages' })).toHaveAttribute('href', '/messages');
+    // The six tiles that repeated the top nav are gone; the only Sign Out is the top bar's.
+    expect(screen.queryByRole('link', { name: /AI Workout Generator/i })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Sign Out' })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/edit-profile');
     expect(screen.queryByText('Trainer Account')).not.toBeInTheDocument();
     expect(screen.queryByText(/Early Access Member/)).not.toBeInTheDocument();
     expect(screen.queryByText('Active & Free')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Profile Completeness' })).not.toBeInTheDocument();
+  });
+
+  it("leads with today's plan when there is one, and says when the next is possible", async () => {
+    const plan = { id: 5, title: 'Full Body Strength', duration: 30, difficulty: 'intermediate', createdAt: new Date().toISOString() };
+    mockFetch({ ...signedIn(makeUser()), 'GET /api/ai-workouts/today': { body: [plan] }, 'GET /api/messages/unread': { body: { total: 0 } } });
+    render('/profile');
+    const today = await screen.findByRole('region', { name: "Today's Plan" });
+    expect(await within(today).findByText('Full Body Strength')).toBeInTheDocument();
+    expect(within(today).getByRole('link', { name: "Open Today's Plan" })).toHaveAttribute('href', '/workout-plan/5');
+    expect(within(today).getByText(/Your next plan can be generated (today|tomorrow)/)).toBeInTheDocument();
+    expect(await screen.findByText('No unread messages')).toBeInTheDocument();
+  });
+
+  it('shows the loading and error states of a card, with a retry', async () => {
+    let fail = true;
+    mockFetch({
+      ...signedIn(makeUser()),
+      'GET /api/ai-workouts/today': () => (fail ? { status: 500, body: { message: 'down' } } : { body: [] }),
+      'GET /api/messages/unread': { body: { total: 0 } },
+    });
+    render('/profile');
+    const today = await screen.findByRole('region', { name: "Today's Plan" });
+    expect(await within(today).findByRole('alert')).toHaveTextContent("Today's plan could not be loaded right now.");
+    fail = false;
+    await userEvent.setup().click(within(today).getByRole('button', { name: 'Try Again' }));
+    expect(await within(today).findByRole('link', { name: /Generate Today's Plan/ })).toBeInTheDocument();
+  });
+
+  it("gives a trainer enquiries and the profile's completeness (what is missing, linking to edit) instead of the client cards", async () => {
+    const trainer = {
+      id: 12, userId: 7, user: { id: 7, firstName: 'Jane', lastName: 'Doe', location: 'Leeds' }, specialization: 'Strength',
+      description: 'Short text here, too short.', yearsOfExperience: 3, specialties: ['Strength'], certifications: [], education: '',
+      sessionPrice: 40, availableOnline: true, availableInPerson: false, profileImage: null, profileImageThumb: null, rating: 0,
+      reviewCount: 0, instagramHandle: '', twitterHandle: '', websiteUrl: '',
+    };
+    const convo = (id: number, unreadCount: number, firstName: string) => ({
+      conversationId: id, partner: { id: 100 + id, firstName, lastName: 'Client', isTrainer: false }, latestMessage: null, unreadCount, lastSeq: 1,
+    });
+    mockFetch({
+      ...signedIn(makeUser({ isTrainer: true })),
+      'GET /api/trainers/me': { body: trainer },
+      'GET /api/messages': { body: [convo(1, 2, 'Ann'), convo(2, 0, 'Bob')] },
+    });
+    render('/profile');
+    const enquiries = await screen.findByRole('region', { name: 'Enquiries' });
+    expect(await within(enquiries).findByText('1 person is waiting for a reply')).toBeInTheDocument();
+    expect(within(enquiries).getByRole('link', { name: 'Ann Client (2 new)' })).toHaveAttribute('href', '/messages/101');
+    const completeness = screen.getByRole('region', { name: 'Profile Completeness' });
+    expect(await within(completeness).findByText('A profile photo')).toBeInTheDocument();
+    for (const m of ['Certifications', 'Education', 'A website or social link', 'A fuller description (80+ characters)']) {
+      expect(within(completeness).getByText(m)).toBeInTheDocument();
+    }
+    expect(within(completeness).getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute('aria-valuenow', '38');
+    expect(within(completeness).getByRole('link', { name: 'Complete Your Profile' })).toHaveAttribute('href', '/trainer-profile/12/edit');
+    expect(screen.queryByRole('region', { name: "Today's Plan" })).not.toBeInTheDocument();
+    expect(missingProfileFields({ ...trainer, profileImage: '/p', description: 'x'.repeat(80), certifications: ['A'], education: 'BSc', websiteUrl: 'https://x.test' })).toEqual([]);
+  });
+
+  it('a trainer without a profile is asked to create one', async () => {
+    mockFetch({ ...signedIn(makeUser({ isTrainer: true })), 'GET /api/trainers/me': { status: 404, body: { message: 'Profile not found' } }, 'GET /api/messages': { body: [] } });
+    render('/profile');
+    const completeness = await screen.findByRole('region', { name: 'Profile Completeness' });
+    expect(await within(completeness).findByRole('link', { name: 'Create Trainer Profile' })).toHaveAttribute('href', '/trainer-profile');
+    expect(await screen.findByText('No enquiries waiting')).toBeInTheDocument();
+  });
+
+  it('says when the next plan is possible in local words', () => {
+    expect(whenNextPlan(new Date('2030-01-01T10:00:00Z'))).toMatch(/^(today|tomorrow) at /);
   });
 
   it('gives a promo trainer both badges, the status card and the manage button', async () => {

@@ -26,7 +26,8 @@ const Top = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Title = styled.h2`
+// An h3: the cards sit under the list's section headings (h2: Featured, Popular, ...).
+const Title = styled.h3`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
   line-height: 1.3;

@@ -25,26 +25,12 @@ import { Icon } from './icons';
 import { JoinButton } from './JoinButton';
 import { Leaderboard } from './Leaderboard';
 import { LogProgressForm } from './LogProgressForm';
+import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
 import { ProgressBar } from './ProgressBar';
 import { ProgressHistory } from './ProgressHistory';
+import { ReportChallenge } from './ReportChallenge';
 import { StatCards } from './StatCards';
 
-const Back = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    text-decoration: underline;
-  }
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
 
 const Header = styled.div`
   display: flex;
@@ -125,16 +111,11 @@ const Mine = styled.div`
 function NotFound() {
   return (
     <PageContainer $narrow>
-      <EmptyState
-        headingAs="h1"
-        icon={<Icon name="search" size={40} />}
+      <NotFoundView
+        icon={<Icon name="search" size={32} />}
         title="Challenge Not Found"
         description="This challenge doesn't exist or may have been removed."
-        action={
-          <Button as={Link} to="/challenges">
-            Back to Challenges
-          </Button>
-        }
+        action={{ to: '/challenges', label: 'Back to Challenges' }}
       />
     </PageContainer>
   );
@@ -180,9 +161,7 @@ export function ChallengeDetailPage() {
 
   return (
     <PageContainer>
-      <Back to="/challenges">
-        <Icon name="arrowLeft" size={18} /> Back to Challenges
-      </Back>
+      <BackLink to="/challenges">Back to Challenges</BackLink>
       <Header>
         <Identity>
           <CategoryIcon category={c.category} size={36} />
@@ -246,6 +225,11 @@ export function ChallengeDetailPage() {
                   </>
                 )}
               </Details>
+              {isSignedIn && user && c.createdBy !== user.id && (
+                <div style={{ marginTop: 12 }}>
+                  <ReportChallenge challenge={c} />
+                </div>
+              )}
             </CardBody>
           </Card>
 

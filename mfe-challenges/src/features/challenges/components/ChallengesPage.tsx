@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserChallenge } from '@fitconnect/contracts';
-import { Button, EmptyState, Grid, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
+import { Button, EmptyState, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
+import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/widgets';
 import { useChallenges } from '../api/get-challenges';
 import { useUserChallenges } from '../api/get-user-challenges';
 import { progressPercent } from '../lib/format';
 import { timingOf } from '../lib/timing';
-import { ChallengeCard } from './ChallengeCard';
+import { ChallengeSections } from './ChallengeSections';
 import { CreateChallengeDialog } from './CreateChallengeDialog';
 import { Icon } from './icons';
 import { StatCards, type Stat } from './StatCards';
@@ -23,6 +24,7 @@ export function ChallengesPage() {
   const { user, isSignedIn, isLoading: userLoading } = useCurrentUser();
   const userId = user?.id ?? null;
   const list = useChallenges(userId, !userLoading);
+  const online = useOnline();
   const mine = useUserChallenges(userId);
   const [createOpen, setCreateOpen] = useState(false);
   const navigate = useNavigate();
@@ -65,7 +67,10 @@ export function ChallengesPage() {
         ];
 
   let content;
-  if (list.isPending) {
+  // Offline (issue 31): a clear notice instead of a spinner that waits or an error.
+  if ((!online && !list.data) || (list.isError && isOfflineError(list.error))) {
+    content = <OfflineNotice action={<Button onClick={() => void list.refetch()}>Try Again</Button>}>Challenges need a connection.</OfflineNotice>;
+  } else if (list.isPending) {
     content = <Spinner center label="Loading challenges" />;
   } else if (list.isError) {
     content = (
@@ -88,15 +93,8 @@ export function ChallengesPage() {
       />
     );
   } else {
-    content = (
-      <Grid $min="300px" as="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Challenges">
-        {list.data.map((c) => (
-          <li key={c.id} style={{ display: 'flex', flexDirection: 'column' }}>
-            <ChallengeCard challenge={c} signedIn={isSignedIn} now={now} />
-          </li>
-        ))}
-      </Grid>
-    );
+    // Issue 28.11: featured and popular first, new community challenges in their own (paged) section, then past ones.
+    content = <ChallengeSections list={list.data} userId={userId} userKnown={!userLoading} signedIn={isSignedIn} now={now} />;
   }
 
   return (

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import { Badge, Banner, Card, CardBody, media } from '@fitconnect/shared-ui';
+import { Avatar } from '@fitconnect/shared-ui/patterns';
 import { formatRelativeTime } from '../../../lib/relativeTime';
 import { LOCAL_FITNESS_NEWS, PROMO_COUNTS, SAMPLE_POSTS, type SamplePost } from '../data/posts';
+import { ActivityList } from '../../activity/components/ActivityList';
 
 const Layout = styled.div`
   display: grid;
@@ -32,19 +34,6 @@ const PostHeader = styled.div`
   flex-wrap: wrap;
 `;
 
-const Avatar = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  border-radius: 50%;
-  flex-shrink: 0;
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-  font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
 
 const AuthorName = styled.h3`
   margin: 0;
@@ -142,7 +131,7 @@ function SamplePostCard({ post, now }: { post: SamplePost; now: number }) {
     <Card as="article" aria-labelledby={headingId} data-testid="sample-post">
       <CardBody>
         <PostHeader>
-          <Avatar aria-hidden="true">{post.initials}</Avatar>
+          <Avatar firstName="" lastName="" label={post.initials} size={40} />
           <div>
             <PostHeader>
               <AuthorName id={headingId}>{post.author}</AuthorName>
@@ -174,6 +163,8 @@ export function FeedTab({ now = Date.now() }: { now?: number }) {
   return (
     <Layout>
       <Column>
+        {/* Issue 28.9: what really happens on the site leads; SPEC's sample posts follow, labelled as samples. */}
+        <ActivityList now={now} />
         <SectionTitle>Latest Posts</SectionTitle>
         <Banner tone="info" title="Sample posts">
           These posts are examples of what members share. Posting, likes and comments are coming soon.
