@@ -27,6 +27,8 @@ const SINGLETON_PACKAGES = [
   // loaded with the first page that uses one, not on the landing path.
   '@fitconnect/shared-ui/forms',
   '@fitconnect/shared-ui/widgets',
+  // shared-ui's patterns (back link, avatar, unread badge, not-found view, filters: shared-ui/src/patterns.ts).
+  '@fitconnect/shared-ui/patterns',
   // The forms' rules (with the part of zod they use), one entry per area (contracts/<area>.ts): a first visit
   // of an area loads and builds its own schemas, not every area's, and each is loaded once per page, with
   // the first page that validates something. zod itself is not shared: a shared package is never
@@ -49,6 +51,7 @@ const SINGLETON_PACKAGES = [
 const LOADED_ON_DEMAND = [
   '@fitconnect/shared-ui/forms',
   '@fitconnect/shared-ui/widgets',
+  '@fitconnect/shared-ui/patterns',
   ...CONTRACTS_AREAS.map((area) => `@fitconnect/contracts/${area}`),
 ];
 const HOST_EAGER = SINGLETON_PACKAGES.filter((request) => !LOADED_ON_DEMAND.includes(request));

@@ -53,7 +53,7 @@ test('library: filter, search, open a detail, back to the filtered list', async 
     expect(await watch.getAttribute('href')).toContain('youtube.com/results?search_query=Reverse%20Lunge');
     expect(await page.locator('iframe').count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Back to Exercises' }).click();
+    await page.getByRole('link', { name: 'Back to Exercises' }).click();
     await expectPath(page, '/exercise-tutorials?q=lunge&category=Lower+Body');
     await page.getByRole('link', { name: 'View tutorial: Reverse Lunge' }).waitFor();
     expect(await shownCount(page)).toBe(count);

@@ -71,7 +71,7 @@ test('client and trainer message each other live, with Enter, Shift+Enter and th
   expect(await stillSamePage(trainerPage)).toBe('same page');
 
   // The client goes to the conversation list (client-side navigation) and waits there.
-  await clientPage.getByRole('link', { name: '← All messages' }).click();
+  await clientPage.getByRole('link', { name: 'All messages' }).click();
   await clientPage.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
   await markNoReload(clientPage);
   const topBar = clientPage.getByRole('navigation', { name: 'Main' });

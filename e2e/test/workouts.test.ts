@@ -157,7 +157,7 @@ test('exercise tutorials: filters and detail in the shell', async () => {
   await page.getByRole('heading', { level: 1, name: 'Dumbbell Lunges' }).waitFor();
   // No guessed video embed; the demonstration link always works.
   expect(await page.getByRole('link', { name: /Watch a demonstration/ }).getAttribute('href')).toMatch(/^https:\/\/www\.youtube\.com\/results\?/);
-  await page.getByRole('button', { name: /Back to Exercises/ }).click();
+  await page.getByRole('link', { name: /Back to Exercises/ }).click();
   await page.getByRole('link', { name: 'View tutorial: Dumbbell Lunges' }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Equipment' }).inputValue()).toBe('Dumbbells');
 }, 60_000);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
@@ -68,7 +68,11 @@ describe('EditTrainerPage', () => {
     expect(screen.getByRole('textbox', { name: /Specialization/ })).toHaveValue('Yoga & Mobility');
     expect(screen.getByRole('textbox', { name: /Description/ })).toHaveValue(trainer.description);
     expect(screen.getByRole('spinbutton', { name: /Years of experience/ })).toHaveValue(6);
-    expect(screen.getByRole('textbox', { name: /Specialties/ })).toHaveValue('Yoga, Mobility');
+    // Specialties are chips (each with a remove button); the field is for adding another.
+    const chips = within(screen.getByRole('list', { name: 'Your specialties' })).getAllByRole('listitem');
+    expect(chips.map((c) => c.textContent)).toEqual(['Yoga', 'Mobility']);
+    expect(screen.getByRole('button', { name: 'Remove Yoga' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Specialties/ })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: /Certifications/ })).toHaveValue('BWY Yoga Teacher');
     expect(screen.getByRole('textbox', { name: /Education/ })).toHaveValue('BA Dance, Leeds Beckett');
     expect(screen.getByRole('spinbutton', { name: /Session price/ })).toHaveValue(45);
@@ -88,13 +92,28 @@ describe('EditTrainerPage', () => {
     const description = await screen.findByRole('textbox', { name: /Description/ });
     await user.clear(description);
     await user.type(description, 'Too short');
-    await user.clear(screen.getByRole('textbox', { name: /Specialties/ }));
+    await user.click(screen.getByRole('button', { name: 'Remove Yoga' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Mobility' }));
     await user.type(screen.getByRole('textbox', { name: /Specialties/ }), ' , ');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Please provide a more detailed description of your services')).toBeInTheDocument();
     expect(screen.getByText('Please enter at least one specialty')).toBeInTheDocument();
     expect(description).toHaveFocus();
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
+  it('a photo dropped on the drop zone is checked and previewed; a wrong type dropped is refused', async () => {
+    mockFetch({ 'GET /api/auth/user': signedIn(owner), 'GET /api/trainers/3': { status: 200, body: trainer } });
+    renderAt('/trainer-profile/3/edit');
+    const zone = await screen.findByTestId('photo-drop-zone');
+    // The zone is a label of the file input: clicking it (or Enter/Space on the focused input) picks a file.
+    expect(zone).toHaveAttribute('for', screen.getByLabelText('Profile photo').id);
+    fireEvent.drop(zone, { dataTransfer: { files: [file('notes.txt', 'text/plain', 10)] } });
+    expect(await screen.findByText('Invalid file type')).toBeInTheDocument();
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file('me.png', 'image/png', 2000)] } });
+    expect(await screen.findByRole('img', { name: 'Preview of the new photo' })).toHaveAttribute('src', 'blob:preview');
+    expect(zone).toHaveTextContent('me.png');
   });
 
   it('refuses a wrong photo type or a file over 5MB before any upload', async () => {
@@ -124,8 +143,15 @@ describe('EditTrainerPage', () => {
     expect(screen.getByRole('img', { name: 'Preview of the new photo' })).toHaveAttribute('src', 'blob:preview');
     const price = screen.getByRole('spinbutton', { name: /Session price/ });
     await user.clear(price);
-    await user.clear(screen.getByRole('textbox', { name: /Specialties/ }));
-    await user.type(screen.getByRole('textbox', { name: /Specialties/ }), 'Yoga, Pilates , Breathwork');
+    // Chips: remove one with its button, add by typing with commas and Enter; Backspace takes the last back.
+    await user.click(screen.getByRole('button', { name: 'Remove Mobility' }));
+    const specialties = screen.getByRole('textbox', { name: /Specialties/ });
+    await user.type(specialties, 'Pilates , Breathwork{Enter}');
+    expect(specialties).toHaveValue('');
+    await user.keyboard('{Backspace}');
+    expect(specialties).toHaveValue('Breathwork');
+    await user.keyboard('{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Your specialties' })).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Yoga', 'Pilates', 'Breathwork']);
     await user.click(screen.getByRole('checkbox', { name: 'Online' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/trainers/3'));

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
@@ -184,7 +184,8 @@ describe('TrainerSignupPage', () => {
     expect(screen.getByText('Trainer profile not saved')).toBeInTheDocument();
     expect(screen.queryByText('Registration failed')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Specialization/)).toHaveValue('Boxing Fitness');
-    expect(screen.getByLabelText(/^Specialties/)).toHaveValue('Boxing, HIIT');
+    // Specialties come back as chips.
+    expect(within(screen.getByRole('list', { name: 'Your specialties' })).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Boxing', 'HIIT']);
     expect(screen.getByLabelText(/^Location/)).toHaveValue('LS6 2AB');
   });
 });

@@ -113,7 +113,7 @@ describe('GeneratorPage', () => {
     reply.resolve({ status: 200, body: makeGenerated({ id: 21, title: 'Core Crusher' }) });
     const result = await screen.findByTestId('generated-workout');
     expect(within(result).getByRole('heading', { name: 'Core Crusher' })).toBeInTheDocument();
-    expect(within(result).getByText('✓ Auto-saved')).toBeInTheDocument();
+    expect(within(result).getByText('Auto-saved')).toBeInTheDocument();
     expect(within(result).getByRole('link', { name: 'View Full Workout Plan' })).toHaveAttribute('href', '/workout-plan/21');
     // Today's workout now exists: the limit applies at once.
     expect(submitButton()).toHaveTextContent('Daily Limit Reached');
@@ -136,7 +136,7 @@ describe('GeneratorPage', () => {
       const heading = await screen.findByRole('heading', { level: 2, name: 'Evening Flow' });
       await waitFor(() => expect(heading).toHaveFocus());
       expect(scrolled).toContain(screen.getByTestId('generated-workout'));
-      expect(within(screen.getByTestId('generated-workout')).getByText('✓ Auto-saved')).toBeInTheDocument();
+      expect(within(screen.getByTestId('generated-workout')).getByText('Auto-saved')).toBeInTheDocument();
 
       // SPEC's limit state stays, and now explains when the next plan can be made.
       expect(submitButton()).toHaveTextContent('Daily Limit Reached');

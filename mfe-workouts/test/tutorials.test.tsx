@@ -168,7 +168,7 @@ describe('TutorialsPage (catalogue from the API)', () => {
     expect(watch).toHaveAttribute('target', '_blank');
     expect(watch.getAttribute('rel')).toContain('noopener');
     expect(screen.getByRole('link', { name: 'Dead Bug' })).toHaveAttribute('href', '/exercise-tutorials/dead-bug');
-    await user.click(screen.getByRole('button', { name: 'Back to Exercises' }));
+    await user.click(screen.getByRole('link', { name: 'Back to Exercises' }));
     expect(location()).toBe('/exercise-tutorials?category=Core');
     expect(await screen.findByText('Showing 10 exercises')).toBeInTheDocument();
   });
@@ -179,7 +179,7 @@ describe('TutorialsPage (catalogue from the API)', () => {
     const { container } = renderLibrary('/exercise-tutorials/planks');
     await screen.findByRole('heading', { level: 1, name: 'Planks' });
     expect(container.querySelectorAll('h1')).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: 'Back to Exercises' }));
+    await user.click(screen.getByRole('link', { name: 'Back to Exercises' }));
     expect(location()).toBe('/exercise-tutorials');
   });
 

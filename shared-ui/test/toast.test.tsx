@@ -57,4 +57,27 @@ describe('Toaster / useToast', () => {
     expect(screen.getByText('T6')).toBeInTheDocument();
     expect(useToastStore.getState().toasts).toHaveLength(4);
   });
+
+  it('a new toast replaces a contradictory one (opposite outcome, same key or same title) instead of stacking', () => {
+    renderWithProviders(<Trigger />);
+    const titles = () => useToastStore.getState().toasts.map((t) => t.title);
+    act(() => {
+      useToastStore.getState().push({ title: 'Could not save', variant: 'destructive' });
+      useToastStore.getState().push({ title: 'Profile updated', variant: 'success' });
+    });
+    // The success says the earlier error is no longer true: only the success is shown.
+    expect(titles()).toEqual(['Profile updated']);
+    act(() => {
+      useToastStore.getState().push({ title: 'Profile updated', variant: 'success' });
+    });
+    expect(titles()).toEqual(['Profile updated']);
+    act(() => {
+      useToastStore.getState().push({ title: 'Uploading photo', key: 'photo' });
+      useToastStore.getState().push({ title: 'Photo uploaded', key: 'photo' });
+      useToastStore.getState().push({ title: 'Link copied' });
+    });
+    // Same key replaced; an unrelated, neutral toast stacks.
+    expect(titles()).toEqual(['Profile updated', 'Photo uploaded', 'Link copied']);
+    expect(screen.queryByText('Uploading photo')).not.toBeInTheDocument();
+  });
 });

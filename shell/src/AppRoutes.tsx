@@ -15,6 +15,9 @@ const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage')
 const EditProfilePage = lazyPage(() => import('./pages/EditProfilePage'), 'EditProfilePage');
 const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 const TermsOfServicePage = lazyPage(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
+// Issue 34: the operators' rollout page (chart.js comes with it, only there).
+const OpsPage = lazyPage(() => import('./pages/ops/OpsPage'), 'OpsPage');
+const NotificationsPage = lazyPage(() => import('./pages/notifications/NotificationsPage'), 'NotificationsPage');
 
 /** Anything that is not a shell page: the owning area's routes (from its remote), else the 404 page. */
 function AreaOrNotFound() {
@@ -48,8 +51,24 @@ export function AppRoutes() {
           </RequireAuth>
         }
       />
+      <Route
+        path="/profile/notifications"
+        element={
+          <RequireAuth>
+            <NotificationsPage />
+          </RequireAuth>
+        }
+      />
       <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
       <Route path="/terms-of-service" element={<TermsOfServicePage />} />
+      <Route
+        path="/ops"
+        element={
+          <RequireAuth>
+            <OpsPage />
+          </RequireAuth>
+        }
+      />
       <Route path="*" element={<AreaOrNotFound />} />
     </Routes>
   );

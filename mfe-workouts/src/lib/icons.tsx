@@ -1,35 +1,11 @@
-import type { ReactNode } from 'react';
+import { CircleCheckBig, Dumbbell, Search } from 'lucide-react';
 
 /**
- * Large decorative icons as inline SVG in currentColor (not emoji: a system without an emoji font,
- * e.g. a stock Linux desktop, shows emoji as empty boxes).
+ * Large decorative icons: lucide-react line icons (the site's one icon set, imported one by one so only
+ * these ship), in currentColor, hidden from screen readers (the text next to them says it).
  */
-function Svg({ children, size = 40 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      {children}
-    </svg>
-  );
-}
+const big = { size: 40, strokeWidth: 1.8, 'aria-hidden': true, focusable: 'false' } as const;
 
-export const DumbbellIcon = () => (
-  <Svg>
-    <path d="M6.5 6.5v11M17.5 6.5v11M6.5 12h11" />
-    <rect x="3" y="8.5" width="3.5" height="7" rx="1" />
-    <rect x="17.5" y="8.5" width="3.5" height="7" rx="1" />
-  </Svg>
-);
-
-export const SearchIcon = () => (
-  <Svg>
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-4-4" />
-  </Svg>
-);
-
-export const DoneIcon = () => (
-  <Svg size={56}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M8 12.5l2.5 2.5L16 9.5" />
-  </Svg>
-);
+export const DumbbellIcon = () => <Dumbbell {...big} />;
+export const SearchIcon = () => <Search {...big} />;
+export const DoneIcon = () => <CircleCheckBig {...big} />;

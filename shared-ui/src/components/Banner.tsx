@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { CircleCheck, CircleX, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
 
 export type BannerTone = 'info' | 'warning' | 'danger' | 'success';
 
@@ -16,9 +17,11 @@ const Box = styled.div<{ $tone: BannerTone }>`
 `;
 
 const Icon = styled.span<{ $tone: BannerTone }>`
+  display: inline-flex;
+  flex: none;
+  /* level with the first line of text (line-height 1.5 of 16 px) */
+  padding-top: 2px;
   color: ${({ $tone, theme }) => theme.colors[$tone]};
-  font-weight: 700;
-  line-height: 1.5;
 `;
 
 const Content = styled.div`
@@ -33,7 +36,7 @@ const Title = styled.p<{ $tone: BannerTone }>`
   color: ${({ $tone, theme }) => theme.colors[$tone]};
 `;
 
-const icons: Record<BannerTone, string> = { info: 'ℹ', warning: '⚠', danger: '✕', success: '✓' };
+const icons: Record<BannerTone, LucideIcon> = { info: Info, warning: TriangleAlert, danger: CircleX, success: CircleCheck };
 
 export interface BannerProps {
   tone?: BannerTone;
@@ -46,10 +49,11 @@ export interface BannerProps {
 
 /** An inline message box: info (blue), warning (orange, e.g. daily limit reached), danger, success. */
 export function Banner({ tone = 'info', title, children, className, role }: BannerProps) {
+  const ToneIcon = icons[tone];
   return (
     <Box $tone={tone} className={className} role={role ?? (tone === 'danger' ? 'alert' : 'status')} data-tone={tone}>
       <Icon $tone={tone} aria-hidden="true">
-        {icons[tone]}
+        <ToneIcon size={20} strokeWidth={2.25} aria-hidden="true" focusable="false" />
       </Icon>
       <Content>
         {title && <Title $tone={tone}>{title}</Title>}

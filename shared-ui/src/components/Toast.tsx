@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { create } from 'zustand';
+import { X } from 'lucide-react';
 import { focusRing } from './focus';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
@@ -11,10 +12,16 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds before it disappears by itself (default 5000; destructive 7000). */
   duration?: number;
+  /**
+   * What the toast is about (e.g. 'save-profile'): a new toast with the same key replaces the one shown
+   * instead of stacking under it.
+   */
+  key?: string;
 }
 
 export interface ToastItem extends Required<Pick<ToastInput, 'variant' | 'duration'>> {
   id: number;
+  key?: string;
   title: ReactNode;
   description?: ReactNode;
 }
@@ -23,6 +30,18 @@ interface ToastState {
   toasts: ToastItem[];
   push: (t: ToastInput) => number;
   dismiss: (id?: number) => void;
+}
+
+/**
+ * Does a new toast take the place of one already shown (rather than stack under it)? The same key, the same
+ * title, or the opposite outcome: a success after an error, or an error after a success, says the
+ * earlier one is no longer true.
+ */
+export function supersedes(next: ToastItem, shown: ToastItem): boolean {
+  if (next.key !== undefined && next.key === shown.key) return true;
+  if (typeof next.title === 'string' && next.title === shown.title) return true;
+  const outcome = (v: ToastVariant) => (v === 'success' ? 1 : v === 'destructive' ? -1 : 0);
+  return outcome(next.variant) * outcome(shown.variant) === -1;
 }
 
 /** Most toasts kept at once; older ones drop off. */
@@ -37,12 +56,13 @@ export const useToastStore = create<ToastState>()((set) => ({
     const variant = t.variant ?? 'default';
     const item: ToastItem = {
       id,
+      key: t.key,
       title: t.title,
       description: t.description,
       variant,
       duration: t.duration ?? (variant === 'destructive' ? 7000 : 5000),
     };
-    set((s) => ({ toasts: [...s.toasts, item].slice(-TOAST_LIMIT) }));
+    set((s) => ({ toasts: [...s.toasts.filter((shown) => !supersedes(item, shown)), item].slice(-TOAST_LIMIT) }));
     return id;
   },
   dismiss: (id) => set((s) => ({ toasts: id === undefined ? [] : s.toasts.filter((x) => x.id !== id) })),
@@ -70,10 +90,13 @@ const Region = styled.div`
   width: min(380px, calc(100vw - 32px));
   pointer-events: none;
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    /* above the bottom tab bar on small screens */
-    top: ${({ theme }) => theme.space.md};
-    bottom: auto;
-    right: 16px;
+    /* Small screens: just above the bottom tab bar (about 56 px), never over the top bar and its buttons;
+       the newest toast nearest the thumb. */
+    right: 12px;
+    left: 12px;
+    width: auto;
+    bottom: calc(68px + env(safe-area-inset-bottom, 0px));
+    flex-direction: column-reverse;
   }
 `;
 
@@ -109,6 +132,7 @@ const Desc = styled.div`
 `;
 
 const Close = styled.button`
+  display: inline-flex;
   border: none;
   background: transparent;
   color: inherit;
@@ -134,7 +158,7 @@ function ToastView({ item }: { item: ToastItem }) {
         {item.description && <Desc>{item.description}</Desc>}
       </Text>
       <Close type="button" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>
-        ×
+        <X size={18} aria-hidden="true" focusable="false" />
       </Close>
     </Item>
   );

@@ -2,17 +2,19 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { focusRing, media, useCurrentUser } from '@fitconnect/shared-ui';
 import { AreaNavBadge } from '../federation/AreaNavBadge';
+import { CircleUserRound, House, LogIn, MessageSquare, PlayCircle, Sparkles, Users, UsersRound, type LucideIcon } from 'lucide-react';
 import { bottomTabs, isNavActive } from './nav';
 
-const ICONS: Record<string, string> = {
-  '/': '⌂',
-  '/ai-workout': '✦',
-  '/exercise-tutorials': '▶',
-  '/trainers': '☺',
-  '/community': '☷',
-  '/messages': '✉',
-  '/profile': '◉',
-  '/signin': '➜',
+// Line icons from lucide-react (imported one by one: only these ship), the same set as the rest of the site.
+const ICONS: Record<string, LucideIcon> = {
+  '/': House,
+  '/ai-workout': Sparkles,
+  '/exercise-tutorials': PlayCircle,
+  '/trainers': Users,
+  '/community': UsersRound,
+  '/messages': MessageSquare,
+  '/profile': CircleUserRound,
+  '/signin': LogIn,
 };
 
 const Bar = styled.nav`
@@ -36,7 +38,8 @@ const Bar = styled.nav`
     display: flex;
   }
   li {
-    flex: 1 1 0;
+    /* Widths follow the labels, so every label fits on one line down to 360 px (seven tabs signed in). */
+    flex: 1 1 auto;
     min-width: 0;
   }
 `;
@@ -47,22 +50,18 @@ const Tab = styled(Link)`
   flex-direction: column;
   align-items: center;
   gap: 2px;
-  padding: 6px 1px 8px;
-  font-size: min(0.68rem, 2.45vw);
+  padding: 6px 2px 8px;
+  font-size: min(0.7rem, 2.6vw);
   letter-spacing: -0.01em;
+  white-space: nowrap;
   line-height: 1.2;
   font-weight: 500;
   color: ${({ theme }) => theme.colors.textMuted};
   text-decoration: none;
   text-align: center;
   border-top: 3px solid transparent;
-  span:first-child {
-    font-size: 1.15rem;
-    line-height: 1;
-  }
-  span:last-child {
-    max-width: 100%;
-    overflow-wrap: normal;
+  svg {
+    flex: none;
   }
   &[aria-current='page'] {
     color: ${({ theme }) => theme.colors.primary};
@@ -89,10 +88,12 @@ export function BottomTabs() {
   return (
     <Bar aria-label="Tabs">
       <ul>
-        {bottomTabs(isSignedIn).map((t) => (
+        {bottomTabs(isSignedIn).map((t) => {
+          const Icon = ICONS[t.to] ?? House;
+          return (
           <li key={t.to}>
             <Tab to={t.to} aria-current={isNavActive(t, pathname) ? 'page' : undefined}>
-              <span aria-hidden="true">{ICONS[t.to] ?? '•'}</span>
+              <Icon size={20} strokeWidth={isNavActive(t, pathname) ? 2.4 : 1.9} aria-hidden="true" focusable="false" />
               {isSignedIn && (
                 <BadgeSpot>
                   <AreaNavBadge to={t.to} />
@@ -101,7 +102,8 @@ export function BottomTabs() {
               <span>{t.label}</span>
             </Tab>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </Bar>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { focusRing, media } from '@fitconnect/shared-ui';
+import { SOCIAL_ICONS } from './socialIcons';
 
 const Foot = styled.footer`
   margin-top: auto;
@@ -63,20 +64,24 @@ const Brand = styled.p`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-const Social = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
-  span {
+const Social = styled.ul`
+  /* && : above the columns' own "ul { display: grid }" rule. */
+  && {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+    margin: ${({ theme }) => theme.space.md} 0 0;
+  }
+  list-style: none;
+  padding: 0;
+  li {
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    width: 32px;
-    height: 32px;
+    width: 36px;
+    height: 36px;
     border-radius: 50%;
     border: 1px solid ${({ theme }) => theme.colors.border};
-    font-size: 0.75rem;
-    font-weight: 700;
+    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -130,11 +135,13 @@ export function Footer() {
           <div>
             <Brand>FitConnect</Brand>
             <p style={{ margin: 0 }}>Free home workouts, AI-built plans and certified personal trainers near you.</p>
-            <Social aria-hidden="true">
-              <span>f</span>
-              <span>X</span>
-              <span>in</span>
-              <span>IG</span>
+            {/* SPEC: the social icons link nowhere. Drawn icons, named for screen readers, not links. */}
+            <Social aria-label="FitConnect on social media (links coming soon)">
+              {SOCIAL_ICONS.map(({ name, Icon }) => (
+                <li key={name} title={`${name} (coming soon)`}>
+                  <Icon />
+                </li>
+              ))}
             </Social>
           </div>
           {COLUMNS.map((col) => (

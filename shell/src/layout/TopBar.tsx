@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, focusRing, media, useCurrentUser, useThemeStore } from '@fitconnect/shared-ui';
+import { Dumbbell, Menu, Moon, Sun, X } from 'lucide-react';
 import { AreaNavBadge } from '../federation/AreaNavBadge';
 import { isNavActive, topBarLinks } from './nav';
 import { useSignOut } from './useSignOut';
@@ -36,7 +37,7 @@ const Brand = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   border-radius: ${({ theme }) => theme.radii.sm};
-  span {
+  svg {
     color: ${({ theme }) => theme.colors.primary};
   }
   ${focusRing}
@@ -155,7 +156,7 @@ function ThemeToggle() {
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
     <IconToggle type="button" onClick={toggle} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} data-theme-mode={mode}>
-      <span aria-hidden="true">{mode === 'dark' ? '☀' : '☾'}</span>
+      {mode === 'dark' ? <Sun size={20} aria-hidden="true" focusable="false" /> : <Moon size={20} aria-hidden="true" focusable="false" />}
     </IconToggle>
   );
 }
@@ -220,7 +221,8 @@ export function TopBar() {
     <Header>
       <Inner>
         <Brand to="/" aria-label="FitConnect home">
-          <span aria-hidden="true">◆</span>FitConnect
+          <Dumbbell size={24} strokeWidth={2.25} aria-hidden="true" focusable="false" />
+          FitConnect
         </Brand>
         <DesktopNav aria-label="Main">
           {links.map((l) => (
@@ -242,7 +244,7 @@ export function TopBar() {
             aria-controls={open ? menuId : undefined}
             onClick={() => setOpen((o) => !o)}
           >
-            <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+            {open ? <X size={22} aria-hidden="true" focusable="false" /> : <Menu size={22} aria-hidden="true" focusable="false" />}
           </MenuButton>
         </Actions>
       </Inner>

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, StarRating, useCurrentUser } from '@fitconnect/shared-ui';
+import { Check as CheckIcon } from 'lucide-react';
 import { Icon, type IconName } from './icons';
 import { focusRing } from './styles';
 
@@ -156,8 +157,9 @@ const ClaimList = styled.ul`
 `;
 
 const Check = styled.span`
+  display: inline-flex;
+  flex: none;
   color: ${({ theme }) => theme.colors.success};
-  font-weight: 700;
 `;
 
 const Section = styled.section<{ $alt?: boolean }>`
@@ -364,16 +366,16 @@ export function LandingPage() {
             </div>
             <ClaimList aria-label="What you get">
               <li>
-                <Check aria-hidden="true">✓</Check> Customize free home workouts
+                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Customize free home workouts
               </li>
               <li>
-                <Check aria-hidden="true">✓</Check> Find certified trainers in your area
+                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Find certified trainers in your area
               </li>
               <li>
-                <Check aria-hidden="true">✓</Check> Message trainers and arrange virtual or in-person sessions
+                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Message trainers and arrange virtual or in-person sessions
               </li>
               <li>
-                <Check aria-hidden="true">✓</Check> Get AI-built workout plans made for you
+                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Get AI-built workout plans made for you
               </li>
             </ClaimList>
           </HeroGrid>

@@ -1,73 +1,35 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '@fitconnect/shared-ui';
-import { Icon } from './icons';
+import { PageContainer } from '@fitconnect/shared-ui';
+import { NotFoundView } from '@fitconnect/shared-ui/patterns';
 
-const Wrap = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.md}`};
-`;
-
-const Box = styled.div`
-  width: 100%;
-  max-width: 520px;
-  background: ${({ theme }) => theme.colors.surface};
+const Code = styled.code`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
   color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  padding: ${({ theme }) => theme.space.xl};
-  h1 {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-    margin: 0 0 ${({ theme }) => theme.space.md};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    margin: 0 0 ${({ theme }) => theme.space.md};
-    color: ${({ theme }) => theme.colors.textMuted};
-    line-height: 1.5;
-  }
-  code {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.text};
-    padding: 1px 6px;
-    border-radius: ${({ theme }) => theme.radii.sm};
-    word-break: break-all;
-  }
+  padding: 1px 6px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  word-break: break-all;
 `;
 
-const Warn = styled.span`
-  display: inline-flex;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-/** Any unknown path (SPEC §2): '404 Page Not Found' with a developer-style hint. */
+/**
+ * Any unknown path (SPEC §2): '404 Page Not Found' with a developer-style hint, in the site's one
+ * not-found design (shared-ui's NotFoundView: icon, heading, a way back).
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   useEffect(() => {
     document.title = '404 Page Not Found | FitConnect';
   }, []);
   return (
-    <Wrap>
-      <Box>
-        <h1>
-          <Warn>
-            <Icon name="alert" />
-          </Warn> 404 Page Not Found
-        </h1>
+    <PageContainer>
+      <NotFoundView title="404 Page Not Found" action={{ to: '/', label: 'Go to Home' }}>
         <p>
-          Nothing lives at <code>{pathname}</code>.
+          Nothing lives at <Code>{pathname}</Code>.
         </p>
         <p>Did you forget to add the page to the router?</p>
-        <Button as={Link} to="/">
-          Go to Home
-        </Button>
-      </Box>
-    </Wrap>
+      </NotFoundView>
+    </PageContainer>
   );
 }

@@ -4,6 +4,7 @@ import { Badge, Button, Card, CardBody, StarRating } from '@fitconnect/shared-ui
 import { COMMUNITY_REVIEW_CATEGORY_LABELS, type CommunityReview } from '@fitconnect/contracts/community';
 import { formatFullDate, formatRelativeTime } from '../../../lib/relativeTime';
 import { authorName } from '../lib/filter';
+import { Avatar } from '@fitconnect/shared-ui/patterns';
 
 const Top = styled.div`
   display: flex;
@@ -20,20 +21,6 @@ const Who = styled.div`
   min-width: 0;
 `;
 
-const Avatar = styled.span<{ $anonymous: boolean }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  border-radius: 50%;
-  flex-shrink: 0;
-  font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  background: ${({ $anonymous, theme }) => ($anonymous ? theme.colors.surfaceAlt : theme.colors.primary)};
-  color: ${({ $anonymous, theme }) => ($anonymous ? theme.colors.textMuted : theme.colors.primaryText)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
 
 const Name = styled.p`
   margin: 0;
@@ -106,9 +93,7 @@ export function ReviewCard({ review, now = Date.now(), onHelpful, onReport, help
       <CardBody>
         <Top>
           <Who>
-            <Avatar $anonymous={anonymous} aria-hidden="true">
-              {initials}
-            </Avatar>
+            <Avatar firstName="" lastName="" label={initials} muted={anonymous} size={40} />
             <div>
               <Name data-testid="review-author">{name}</Name>
               {anonymous && <Muted>Shared anonymously</Muted>}

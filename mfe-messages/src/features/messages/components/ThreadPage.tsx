@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { Mail } from 'lucide-react';
 import { parseRouteId } from '@fitconnect/contracts/messages';
-import { Badge, Banner, Button, EmptyState, PageContainer, Spinner, focusRing, isApiError, apiErrorMessage, useCurrentUser } from '@fitconnect/shared-ui';
+import { Badge, Banner, Button, PageContainer, Spinner, isApiError, apiErrorMessage, useCurrentUser } from '@fitconnect/shared-ui';
+import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
 import { fullName } from '../lib/format';
 import { useThreadController } from '../lib/useThreadController';
 import { Avatar } from './Avatar';
@@ -15,16 +17,10 @@ const Column = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-const Back = styled(Link)`
+/** The one back link (shared-ui), here at the column's start. */
+const Back = styled(BackLink)`
   align-self: flex-start;
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-  text-decoration: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  &:hover {
-    text-decoration: underline;
-  }
-  ${focusRing}
+  margin-bottom: 0;
 `;
 
 const Header = styled.div`
@@ -52,17 +48,7 @@ function NotFound({ title, text }: { title: string; text: string }) {
   useTitle(title);
   return (
     <PageContainer $narrow>
-      <EmptyState
-        headingAs="h1"
-        icon="✉"
-        title={title}
-        description={text}
-        action={
-          <Button as={Link} to="/messages">
-            Back to Messages
-          </Button>
-        }
-      />
+      <NotFoundView title={title} description={text} icon={<Mail size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />} action={{ to: '/messages', label: 'Back to Messages' }} />
     </PageContainer>
   );
 }
@@ -95,7 +81,7 @@ function ThreadView({ partnerId }: { partnerId: number }) {
     return (
       <PageContainer $narrow>
         <Column>
-          <Back to="/messages">← All messages</Back>
+          <Back to="/messages">All messages</Back>
           <h1 style={{ margin: 0 }}>Messages</h1>
           <Banner tone="danger" title="This conversation could not be loaded" role="alert">
             <p style={{ margin: '0 0 8px' }}>Please check your connection and try again.</p>
@@ -112,7 +98,7 @@ function ThreadView({ partnerId }: { partnerId: number }) {
   return (
     <PageContainer $narrow>
       <Column>
-        <Back to="/messages">← All messages</Back>
+        <Back to="/messages">All messages</Back>
         <Header>
           <Avatar user={other} size={40} />
           <H1>{fullName(other)}</H1>

@@ -1,27 +1,16 @@
 import styled from 'styled-components';
+import { UnreadBadge, unreadLabel } from '@fitconnect/shared-ui/patterns';
 import { useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY, useCurrentUser } from '@fitconnect/shared-ui';
 import { UNREAD_KEY, useUnreadTotal } from '../api/get-unread';
 import { useLiveMessages } from '../lib/live';
 
-const Count = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 18px;
-  height: 18px;
-  padding: 0 5px;
+export { unreadLabel };
+
+const NavCount = styled(UnreadBadge)`
   margin-left: 6px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.danger};
-  color: ${({ theme }) => theme.colors.dangerText};
-  font-size: 0.7rem;
-  font-weight: 700;
-  line-height: 1;
-  vertical-align: middle;
 `;
 
-export const unreadLabel = (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`);
 
 /**
  * The unread total next to the shell's Messages entry (RemoteAreaModule.NavBadge): from GET
@@ -45,10 +34,6 @@ export function UnreadNavBadge() {
   );
   const total = q.data?.total ?? 0;
   if (!isSignedIn || total <= 0) return null;
-  const shown = total > 99 ? '99+' : String(total);
-  return (
-    <Count role="status" aria-label={unreadLabel(total)} data-testid="unread-badge">
-      {shown}
-    </Count>
-  );
+  // The site's one unread badge (shared-ui), a live status next to the nav entry.
+  return <NavCount count={total} mode="status" data-testid="unread-badge" />;
 }

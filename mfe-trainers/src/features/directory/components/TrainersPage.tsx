@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TrainerSort } from '@fitconnect/contracts';
-import { Banner, Button, EmptyState, Grid, PageContainer, Spinner, Stack } from '@fitconnect/shared-ui';
+import { Banner, Button, EmptyState, Grid, PageContainer, PageHeading, Spinner, Stack } from '@fitconnect/shared-ui';
 import { useLatestSearchParams } from '@fitconnect/shared-ui/forms';
+import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/widgets';
 import { UsersIcon } from '../../../lib/icons';
 import { useTrainerPages } from '../api/get-trainers';
 import { GEONAMES_ATTRIBUTION, POSTCODE_ATTRIBUTION } from '../lib/attribution';
@@ -11,31 +12,6 @@ import { directoryParams, EMPTY_QUERY, hasFilters, MAX_PAGES, parseDirectoryQuer
 import { TrainerCard, type TrainerCardLinkProps } from './TrainerCard';
 import { TrainerFilters, type FilterChange } from './TrainerFilters';
 import { TrainerSearchBox } from './TrainerSearchBox';
-
-const Hero = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.infoBg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    line-height: 1.2;
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-    padding: ${({ theme }) => theme.space.md};
-    h1 {
-      font-size: ${({ theme }) => theme.fontSizes.xl};
-    }
-  }
-`;
 
 const ResultLine = styled.h2`
   margin: 0;
@@ -78,6 +54,14 @@ const Join = styled.section`
   }
 `;
 
+/**
+ * The list's place while the first page loads: a screen tall, as the cards that replace it are, so the
+ * "Are you a personal trainer?" section below never shows and jumps down (issue 35.2: CLS 0.25 at 390 px).
+ */
+const ListPlaceholder = styled.div`
+  min-height: 100vh;
+`;
+
 const routerLink = ({ href, children }: TrainerCardLinkProps) => <Link to={href}>{children}</Link>;
 
 /**
@@ -117,14 +101,24 @@ export function TrainersPage() {
     gridRef.current?.querySelectorAll<HTMLAnchorElement>('[data-testid="trainer-card"] a')[from]?.focus();
   }, [result.trainers.length, result.isLoadingMore]);
 
+  const online = useOnline();
   const searched = !!query.location;
   const resolved = result.first?.locationResolved ?? null;
   const distancesShown = searched && resolved === true;
   const total = result.first?.total ?? null;
 
   let body;
-  if (result.isPending) {
-    body = <Spinner label="Loading trainers" center />;
+  // Offline (issue 31): a clear notice instead of a spinner that waits or an error.
+  if ((!online && result.trainers.length === 0) || (result.isError && isOfflineError(result.error))) {
+    body = (
+      <OfflineNotice action={<Button onClick={result.refetchFailed}>Try again</Button>}>Searching for trainers needs a connection.</OfflineNotice>
+    );
+  } else if (result.isPending) {
+    body = (
+      <ListPlaceholder>
+        <Spinner label="Loading trainers" center />
+      </ListPlaceholder>
+    );
   } else if (result.isError) {
     body = (
       <EmptyState
@@ -179,13 +173,11 @@ export function TrainersPage() {
   return (
     <PageContainer>
       <Stack $gap="lg">
-        <Hero aria-labelledby="trainers-title">
-          <div>
-            <h1 id="trainers-title">Find a Trainer</h1>
-            <p>Certified trainers near you or online. Search by postcode or city to see who is closest.</p>
-          </div>
+        {/* The site's one page header (shared-ui's PageHeading), the search under it. */}
+        <div>
+          <PageHeading subtitle="Certified trainers near you or online. Search by postcode or city to see who is closest.">Find a Trainer</PageHeading>
           <TrainerSearchBox value={query.location} onSearch={onSearch} />
-        </Hero>
+        </div>
 
         <TrainerFilters query={query} onChange={onFilter} onClear={onClear} canClear={hasFilters(query)} distanceAvailable={searched && resolved !== false} />
 

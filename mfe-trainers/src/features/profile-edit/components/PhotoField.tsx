@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, focusRing, useToast } from '@fitconnect/shared-ui';
+import { Button, useToast, visuallyHidden } from '@fitconnect/shared-ui';
+import { ImageUp } from 'lucide-react';
 import { FieldError } from '@fitconnect/shared-ui/forms';
 import { TrainerAvatar } from '../../directory/components/TrainerAvatar';
 import { PHOTO_ACCEPT, photoProblem } from '../lib/photo';
@@ -25,23 +26,42 @@ const FileLabel = styled.label`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** The real file input: hidden from sight, still the focusable control (the zone shows its focus). */
 const FileInput = styled.input`
-  font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${visuallyHidden}
+`;
+
+/**
+ * The drop zone: drop a photo on it, or click it (it is a label of the file input) or press Enter/Space
+ * on the focused input to pick one. Dashed border; solid primary while a file is dragged over it.
+ */
+const Zone = styled.label<{ $over: boolean; $disabled?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border: 2px ${({ $over }) => ($over ? 'solid' : 'dashed')} ${({ $over, theme }) => ($over ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ $over, theme }) => ($over ? theme.colors.infoBg : theme.colors.surfaceAlt)};
   color: ${({ theme }) => theme.colors.text};
-  max-width: 100%;
-  &::file-selector-button {
-    font: inherit;
-    font-weight: 600;
-    margin-right: 10px;
-    padding: 6px 12px;
-    border-radius: ${({ theme }) => theme.radii.md};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.text};
-    cursor: pointer;
+  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
+  opacity: ${({ $disabled }) => ($disabled ? 0.6 : 1)};
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
   }
-  ${focusRing}
+  input:focus-visible + & {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  strong {
+    color: ${({ theme }) => theme.colors.primary};
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
 `;
 
 const Hint = styled.p`
@@ -68,6 +88,7 @@ export function PhotoField({ firstName, lastName, currentSrc, file, onFile, disa
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
 
   useEffect(() => {
     if (!file) {
@@ -120,6 +141,31 @@ export function PhotoField({ firstName, lastName, currentSrc, file, onFile, disa
           aria-invalid={error ? true : undefined}
           onChange={(e) => choose(e.target.files?.[0])}
         />
+        <Zone
+          htmlFor={id}
+          $over={over}
+          $disabled={disabled}
+          data-testid="photo-drop-zone"
+          onDragEnter={(e) => {
+            e.preventDefault();
+            if (!disabled) setOver(true);
+          }}
+          onDragOver={(e) => {
+            e.preventDefault();
+            if (!disabled) e.dataTransfer.dropEffect = 'copy';
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(false);
+            if (!disabled) choose(e.dataTransfer.files?.[0]);
+          }}
+        >
+          <ImageUp size={28} strokeWidth={1.75} aria-hidden="true" focusable="false" />
+          <span>
+            {file ? `${file.name}: ` : ''}Drop a photo here, or <strong>choose a file</strong>
+          </span>
+        </Zone>
         <Hint id={`${id}-hint`}>JPEG, PNG or WebP, up to 5MB. {file ? 'Uploaded when you save.' : ''}</Hint>
         {error && (
           <FieldError id={`${id}-error`} role="alert">

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import styled from 'styled-components';
 import { Checkbox, TextArea, TextField } from '@fitconnect/shared-ui/forms';
 import type { FieldErrors } from '../../../lib/zodErrors';
+import { SpecialtiesField } from './SpecialtiesField';
 import type { ProfileField, ProfileFormValues } from '../lib/profile-form';
 
 const Grid = styled.div`
@@ -85,14 +86,13 @@ export function TrainerProfileFields({ values, errors, onChange, fieldRefs, disa
         />
       </Wide>
       <Wide>
-        <TextField
-          label="Specialties"
-          required
-          maxLength={600}
-          placeholder="Strength training, Weight loss, Mobility"
-          hint="Separate specialties with commas."
+        <SpecialtiesField
+          name="specialties"
+          value={values.specialties}
+          error={errors.specialties}
+          disabled={disabled}
+          onChange={(v) => onChange('specialties', v)}
           ref={ref('specialties')}
-          {...text('specialties')}
         />
       </Wide>
       <Wide>

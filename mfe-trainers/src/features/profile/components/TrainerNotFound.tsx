@@ -1,25 +1,20 @@
-import { Link } from 'react-router-dom';
-import { Button, EmptyState, PageContainer } from '@fitconnect/shared-ui';
+import { PageContainer } from '@fitconnect/shared-ui';
+import { NotFoundView } from '@fitconnect/shared-ui/patterns';
 import { UsersIcon } from '../../../lib/icons';
 
 /** SPEC §2: a missing trainer (or a failed load) shows 'Trainer Not Found' with a way back to /trainers. */
 export function TrainerNotFound({ failed = false }: { failed?: boolean }) {
   return (
     <PageContainer $narrow>
-      <EmptyState
-        headingAs="h1"
-        icon={<UsersIcon size={48} />}
+      <NotFoundView
+        icon={<UsersIcon size={32} />}
         title="Trainer Not Found"
         description={
           failed
             ? 'This trainer profile could not be loaded. Please try again in a moment.'
             : "The trainer you're looking for doesn't exist or is no longer listed."
         }
-        action={
-          <Button as={Link} to="/trainers">
-            Browse Trainers
-          </Button>
-        }
+        action={{ to: '/trainers', label: 'Browse Trainers' }}
       />
     </PageContainer>
   );

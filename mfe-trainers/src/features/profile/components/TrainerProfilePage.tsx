@@ -18,6 +18,7 @@ import {
 } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { PersonIcon, PinIcon, VideoIcon } from '../../../lib/icons';
+import { BackLink } from '@fitconnect/shared-ui/patterns';
 import { TrainerAvatar } from '../../directory/components/TrainerAvatar';
 import { formatPrice, formatRating, formatReviewCount, fullName } from '../../directory/lib/format';
 import { useTrainer } from '../api/get-trainer';
@@ -32,16 +33,6 @@ import { useSignInRedirect } from '../lib/useSignInRedirect';
 // area's first visit (the directory), whose JavaScript budget it would otherwise count against.
 const BookingPanel = lazy(() => import('../../bookings/components/BookingPanel').then((m) => ({ default: m.BookingPanel })));
 
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    text-decoration: underline;
-  }
-`;
 
 const Header = styled.section`
   display: flex;
@@ -231,7 +222,7 @@ export function TrainerProfilePage() {
 
   return (
     <PageContainer>
-      <Back to="/trainers">← All trainers</Back>
+      <BackLink to="/trainers">All trainers</BackLink>
       <Stack $gap="lg">
         <Header aria-labelledby="trainer-name">
           <TrainerAvatar firstName={trainer.user.firstName} lastName={trainer.user.lastName} src={trainer.profileImage} size={112} alt={`Photo of ${name}`} />

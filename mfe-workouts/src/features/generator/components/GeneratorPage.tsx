@@ -141,7 +141,10 @@ export function GeneratorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadParam, loadId, isSignedIn, saved.isPending, saved.data]);
 
-  if (userLoading || !isSignedIn) return <Spinner label={userLoading ? 'Checking your session' : 'Redirecting to sign in'} center />;
+  // Today's plan decides which banner leads (the limit one is taller): the page waits for it rather than
+  // swapping banners and pushing the form down (issue 35.2). A failed read shows the page with the info banner.
+  if (userLoading || !isSignedIn || today.isPending)
+    return <Spinner label={userLoading ? 'Checking your session' : isSignedIn ? 'Loading your workouts' : 'Redirecting to sign in'} center />;
 
   const submit = () => {
     const r = validateForm(values);

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardBody, EmptyState, PageContainer, Spinner, focusRing, isApiError, visuallyHidden } from '@fitconnect/shared-ui';
 import type { ExerciseDetail as Exercise } from '@fitconnect/contracts';
+import { SearchX } from 'lucide-react';
+import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
 import { useExercise } from '../api/exercises';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { DIFFICULTY_TONE } from './difficulty';
@@ -108,18 +110,12 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function ExerciseDetailPage() {
   const { slug = '' } = useParams();
   const query = useExercise(slug);
-  const navigate = useNavigate();
   const location = useLocation();
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch;
   useDocumentTitle(query.data ? query.data.name : 'Exercise Tutorials');
 
   // Back returns to the list the user came from (its filters and page); from a shared link, to the whole library.
-  const back = () => navigate({ pathname: '/exercise-tutorials', search: listSearch ? `?${listSearch}` : '' });
-  const backButton = (
-    <Button variant="ghost" onClick={back}>
-      <span aria-hidden="true">←</span> Back to Exercises
-    </Button>
-  );
+  const backButton = <BackLink to={`/exercise-tutorials${listSearch ? `?${listSearch}` : ''}`}>Back to Exercises</BackLink>;
 
   if (query.isPending) return <PageContainer>{backButton}<Spinner label="Loading exercise" center /></PageContainer>;
   if (query.isError || !query.data) {
@@ -127,12 +123,21 @@ export function ExerciseDetailPage() {
     return (
       <PageContainer>
         {backButton}
-        <EmptyState
-          headingAs="h1"
-          title={missing ? 'Exercise not found' : 'Could not load this exercise'}
-          description={missing ? 'This exercise is not in the library.' : 'Please check your connection and try again.'}
-          action={missing ? undefined : <Button variant="outline" onClick={() => query.refetch()}>Try Again</Button>}
-        />
+        {missing ? (
+          <NotFoundView
+            icon={<SearchX size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />}
+            title="Exercise not found"
+            description="This exercise is not in the library."
+            action={{ to: '/exercise-tutorials', label: 'Browse all exercises' }}
+          />
+        ) : (
+          <EmptyState
+            headingAs="h1"
+            title="Could not load this exercise"
+            description="Please check your connection and try again."
+            action={<Button variant="outline" onClick={() => query.refetch()}>Try Again</Button>}
+          />
+        )}
       </PageContainer>
     );
   }

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Select, TextField } from '@fitconnect/shared-ui/forms';
 import { EXERCISE_CATEGORIES, EXERCISE_DIFFICULTIES, EXERCISE_EQUIPMENT } from '@fitconnect/contracts/exercises';
+import { FilterDisclosure } from '@fitconnect/shared-ui/patterns';
 import { ALL, type LibraryState } from '../lib/url';
 
 const Bar = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
-  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const withAll = (label: string, values: readonly string[]) => [
@@ -38,6 +38,7 @@ export function TutorialFilters({ value, muscleGroups, onChange }: TutorialFilte
 
   const set = (key: 'category' | 'muscle' | 'equipment' | 'difficulty') => (e: React.ChangeEvent<HTMLSelectElement>) =>
     onChange({ q: text, [key]: e.target.value, page: 1 });
+  const active = [value.category, value.muscle, value.equipment, value.difficulty].filter((v) => v !== ALL).length;
   const muscles = value.muscle !== ALL && !muscleGroups.includes(value.muscle) ? [...muscleGroups, value.muscle] : muscleGroups;
   return (
     <>
@@ -54,12 +55,16 @@ export function TutorialFilters({ value, muscleGroups, onChange }: TutorialFilte
           onChange={(e) => setText(e.target.value)}
         />
       </form>
-      <Bar role="group" aria-label="Filter exercises">
-        <Select label="Category" value={value.category} onChange={set('category')} options={withAll('Categories', EXERCISE_CATEGORIES)} />
-        <Select label="Muscle Group" value={value.muscle} onChange={set('muscle')} options={withAll('Muscle Groups', muscles)} />
-        <Select label="Equipment" value={value.equipment} onChange={set('equipment')} options={withAll('Equipment', EXERCISE_EQUIPMENT)} />
-        <Select label="Difficulty" value={value.difficulty} onChange={set('difficulty')} options={withAll('Levels', EXERCISE_DIFFICULTIES)} />
-      </Bar>
+      {/* Small screens: the four filters fold behind 'Filters' (the site's one pattern, as trainers' 'Filters and
+          sort'), so the first exercise is near the top. */}
+      <FilterDisclosure active={active}>
+        <Bar role="group" aria-label="Filter exercises">
+          <Select label="Category" value={value.category} onChange={set('category')} options={withAll('Categories', EXERCISE_CATEGORIES)} />
+          <Select label="Muscle Group" value={value.muscle} onChange={set('muscle')} options={withAll('Muscle Groups', muscles)} />
+          <Select label="Equipment" value={value.equipment} onChange={set('equipment')} options={withAll('Equipment', EXERCISE_EQUIPMENT)} />
+          <Select label="Difficulty" value={value.difficulty} onChange={set('difficulty')} options={withAll('Levels', EXERCISE_DIFFICULTIES)} />
+        </Bar>
+      </FilterDisclosure>
     </>
   );
 }

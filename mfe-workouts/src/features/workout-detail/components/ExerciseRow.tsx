@@ -1,33 +1,36 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Dumbbell, Flame, Leaf } from 'lucide-react';
 import { focusRing, visuallyHidden } from '@fitconnect/shared-ui';
 import type { PlanExercise } from '@fitconnect/contracts';
 import { exerciseRowText, sectionKey, type SectionKey } from '../lib/format';
 
-/** Row icon by section (every spelling of the section maps to its icon, see sectionKey). Inline SVG: no emoji font needed. */
-const svg = (children: ReactNode) => (
-  <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
-    {children}
-  </svg>
-);
+/** Row icon by section (every spelling of the section maps to its icon, see sectionKey): lucide line icons. */
+const iconProps = { size: 20, strokeWidth: 2, focusable: 'false' } as const;
 export const SECTION_ICONS: Record<SectionKey, ReactNode> = {
   // flame: warming up
-  'warm-up': svg(<path d="M12 3c1 3 5 5 5 10a5 5 0 0 1-10 0c0-2.5 1.5-4 2.5-5 .3 1.7 1 2.6 2 3 0-3-1-5.5.5-8z" />),
+  'warm-up': <Flame {...iconProps} />,
   // dumbbell: the main work
-  main: svg(
-    <>
-      <path d="M6 8v8M18 8v8M3 10v4M21 10v4M6 12h12" />
-    </>,
-  ),
+  main: <Dumbbell {...iconProps} />,
   // leaf: cooling down
-  'cool-down': svg(<path d="M5 19c0-8 5-13 14-14-1 9-6 14-14 14zM5 19l7-7" />),
+  'cool-down': <Leaf {...iconProps} />,
 };
 
+/*
+ * Icon | name and notes | amount. On a phone the amount goes under the name (same column), so the name and
+ * notes keep the row's full width instead of a narrow column beside "3 sets x 10 reps".
+ */
 const Item = styled.li`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
+  display: grid;
+  grid-template-columns: 36px minmax(0, 1fr) auto;
+  align-items: start;
+  column-gap: ${({ theme }) => theme.space.md};
+  row-gap: 4px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: 36px minmax(0, 1fr);
+    column-gap: ${({ theme }) => theme.space.sm};
+  }
   padding: ${({ theme }) => theme.space.md} 0;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   &:first-child {
@@ -36,7 +39,7 @@ const Item = styled.li`
 `;
 
 const Icon = styled.span`
-  flex-shrink: 0;
+  grid-row: span 2;
   width: 36px;
   height: 36px;
   display: grid;
@@ -47,7 +50,6 @@ const Icon = styled.span`
 `;
 
 const Main = styled.div`
-  flex: 1;
   min-width: 0;
 `;
 
@@ -74,8 +76,13 @@ const Notes = styled.p`
 `;
 
 const Amount = styled.span`
-  flex-shrink: 0;
   font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-column: 2;
+    white-space: normal;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: 600;
 `;

@@ -14,6 +14,7 @@ import {
   useToast,
 } from '@fitconnect/shared-ui';
 import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
+import { Play } from 'lucide-react';
 import { useWorkout } from '../api/get-workout';
 import { useDeleteWorkout } from '../api/delete-workout';
 import { capitalize, formatDuration, formatEquipment } from '../lib/format';
@@ -92,7 +93,7 @@ export function WorkoutDetailPage() {
           <Actions>
             {/* SPEC §2's Start Workout button; the session is a full-screen route of its own (issue 28). */}
             <Button ref={startRef} onClick={() => navigate(`/workout-plan/${plan.id}/session`)} disabled={plan.exercises.length === 0}>
-              <span aria-hidden="true">▶</span> Start Workout
+              <Play size={18} aria-hidden="true" focusable="false" /> Start Workout
             </Button>
             {isOwner && (
               <Button variant="danger" onClick={() => setConfirmOpen(true)} loading={del.isPending}>

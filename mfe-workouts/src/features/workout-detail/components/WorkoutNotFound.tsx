@@ -1,21 +1,16 @@
-import { Link } from 'react-router-dom';
-import { Button, EmptyState, PageContainer } from '@fitconnect/shared-ui';
-import { DumbbellIcon } from '../../../lib/icons';
+import { Dumbbell } from 'lucide-react';
+import { PageContainer } from '@fitconnect/shared-ui';
+import { NotFoundView } from '@fitconnect/shared-ui/patterns';
 
-/** Not found or load failure (SPEC §2, §8). */
+/** Not found or load failure (SPEC §2, §8), in the site's one not-found design. */
 export function WorkoutNotFound() {
   return (
     <PageContainer $narrow>
-      <EmptyState
-        icon={<DumbbellIcon />}
-        headingAs="h1"
+      <NotFoundView
+        icon={<Dumbbell size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />}
         title="Workout Not Found"
         description="The workout plan you're looking for doesn't exist or may have been deleted."
-        action={
-          <Button as={Link} to="/ai-workout">
-            Create a New Workout
-          </Button>
-        }
+        action={{ to: '/ai-workout', label: 'Create a New Workout' }}
       />
     </PageContainer>
   );

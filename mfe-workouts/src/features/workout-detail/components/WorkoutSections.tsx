@@ -6,6 +6,7 @@ import { ExerciseRow } from './ExerciseRow';
 
 const SectionHead = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: space-between;
   align-items: center;
   gap: 8px;
@@ -39,7 +40,7 @@ export function WorkoutSections({ exercises }: { exercises: PlanExercise[] }) {
             <CardBody>
               <SectionHead>
                 <h2 id={headingId}>
-                  {SECTION_TITLES[key]} <span style={{ fontWeight: 400, fontSize: '0.9em' }}>({minutes} min)</span>
+                  {SECTION_TITLES[key]} <span style={{ fontWeight: 400, fontSize: '0.9em', whiteSpace: 'nowrap' }}>({minutes} min)</span>
                 </h2>
                 <Badge tone="neutral">
                   {groups[key].length} {groups[key].length === 1 ? 'exercise' : 'exercises'}
