@@ -12,9 +12,8 @@
  *
  * `npm run bench -- --api` measures the API rows only.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +21,8 @@ import type { Page } from 'playwright-core';
 import { buildApp, ROOT, servePartnerDemo, startSite, type Site } from './harness';
 import { kb, measureJsWeight } from './jsweight';
 import { benchApi } from './apibench';
+import { mixedLoad, startNpmStart, type NpmStart } from './bench-memory';
+import { inpTable, measureInp } from './bench-inp';
 
 const KB = 1024;
 const rows: [string, string, string][] = [];
@@ -173,62 +174,39 @@ async function onTheWire(site: Site) {
   return { compressed: large.filter(isCompressed).length, total: large.length, small: small.length, wire };
 }
 
-/** Resident memory of `node scripts/start.mjs` and every process under it, once the site is up. */
-/** Ports the OS says are free right now. */
-async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise<net.Server>((resolve) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => resolve(s)); })),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
-}
-
-async function startMemory(): Promise<{ mb: number; processes: number }> {
-  const [base, api, ...remote] = await freePorts(7);
-  const env = {
-    ...process.env,
-    SHELL_PORT: String(base),
-    API_PORT: String(api),
-    REMOTE_WORKOUTS_PORT: String(remote[0]),
-    REMOTE_TRAINERS_PORT: String(remote[1]),
-    REMOTE_MESSAGES_PORT: String(remote[2]),
-    REMOTE_COMMUNITY_PORT: String(remote[3]),
-    REMOTE_CHALLENGES_PORT: String(remote[4]),
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fitconnect-bench-')),
-  };
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const until = Date.now() + 300_000;
-  while (!out.includes('FitConnect is running') && Date.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 500));
-  if (!out.includes('FitConnect is running')) throw new Error(`npm start did not come up:\n${out}`);
-  // A few requests so the servers are warm, then let them settle.
-  for (const p of ['/', '/remotes.json', '/api/auth/user', '/api/challenges']) await fetch(`http://127.0.0.1:${base}${p}`).catch(() => undefined);
-  await new Promise((r) => setTimeout(r, 3000));
-  const tree = (pid: number): number[] => {
-    let kids: number[] = [];
-    try {
-      kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      /* ps exits 1 when a process has no children */
-    }
-    return [pid, ...kids.flatMap(tree)];
-  };
-  const pids = tree(child.pid!);
-  const rssOf = (pid: number) => {
-    try {
-      return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim() || 0);
-    } catch {
-      return 0;
-    }
-  };
-  const rss = pids.reduce((n, pid) => n + rssOf(pid), 0);
-  child.kill('SIGINT');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(env.DATA_DIR, { recursive: true, force: true });
-  return { mb: rss / 1024, processes: pids.length };
+/**
+ * Memory of `npm start` (bench-memory.ts: every port spare, so it runs beside a developer's npm start):
+ * resident memory of all its processes once up and warm, then after 100,000 mixed requests
+ * (MEMORY_REQUESTS=n for another number), which must stay within 1.3x of the first.
+ */
+async function memoryRows() {
+  const total = Number(process.env.MEMORY_REQUESTS ?? 100_000);
+  let app: NpmStart | null = null;
+  try {
+    app = await startNpmStart();
+    // A few requests so the servers are warm, then let them settle.
+    for (const p of ['/', '/remotes.json', '/api/auth/user', '/api/challenges', '/api/trainers']) await fetch(`${app.url}${p}`).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 3000));
+    const before = app.rss();
+    rows.push(['memory of npm start (resident, all processes)', `${before.mb.toFixed(0)} MB in ${before.processes} processes (${before.byProcess.map((p) => `${p.mb.toFixed(0)}`).join(' + ')}; node scripts/start.mjs and its children, the npm wrapper not included)`, '<= 350 MB']);
+    goals.push(['npm start memory <= 350 MB', before.mb <= 350]);
+    const load = await mixedLoad(app, total);
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = app.rss();
+    const ratio = after.mb / before.mb;
+    const statuses = Object.entries(load.byStatus).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(', ');
+    rows.push([
+      `  after ${total.toLocaleString('en-GB')} mixed requests`,
+      `${after.mb.toFixed(0)} MB (${after.byProcess.map((p) => `${p.mb.toFixed(0)}`).join(' + ')}) = ${ratio.toFixed(2)}x after start; ${load.seconds.toFixed(0)} s, ${statuses}, ${load.errors} errors`,
+      '<= 1.3x after start',
+    ]);
+    goals.push([`npm start memory after ${total} mixed requests <= 1.3x after start`, ratio <= 1.3 && load.errors === 0]);
+  } catch (err) {
+    rows.push(['memory of npm start (resident, all processes)', `not measured: ${String(err).split('\n').slice(0, 3).join(' ')}`, '<= 350 MB; <= 1.3x after load']);
+    goals.push(['npm start memory (not measured)', false]);
+  } finally {
+    await app?.stop();
+  }
 }
 
 async function apiRows() {
@@ -285,11 +263,28 @@ async function partnerRows(site: Site) {
   }
 }
 
+/** INP at 4x CPU, federated site vs the monolith build in the same run (bench-inp.ts). */
+async function inpRows(site: Site, monoUrl: string, only?: RegExp) {
+  try {
+    const { rows: r, goals: g } = inpTable(await measureInp(site, monoUrl, undefined, only));
+    rows.push(...r);
+    goals.push(...g);
+  } catch (err) {
+    rows.push(['INP rows', `not measured: ${String(err).split('\n').slice(0, 3).join(' ')}`, '<= 100 ms and <= 1.1x monolith']);
+    goals.push(['INP (not measured)', false]);
+  }
+}
+
 async function main() {
   // The API as npm start runs it: compiled from the current sources (esbuild, a few seconds).
   execFileSync('npm', ['run', 'build', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' });
   if (process.argv.includes('--api')) {
     await apiRows();
+    printTable();
+    return;
+  }
+  if (process.argv.includes('--memory')) {
+    await memoryRows();
     printTable();
     return;
   }
@@ -306,6 +301,19 @@ async function main() {
   const monolithDir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-monolith-'));
   await buildApp('shell', { outDir: monolithDir, env: { FITCONNECT_MONOLITH: path.join(__dirname, 'monolith.tsx') } });
   const site = await startSite();
+  if (process.argv.includes('--inp')) {
+    // `npm run bench -- --inp [name filter]`: the INP rows alone.
+    try {
+      const mono = await site.serveDir(monolithDir, { spa: true, api: true, env: { API_URL: site.apiUrl } });
+      const filter = process.argv[process.argv.indexOf('--inp') + 1];
+      await inpRows(site, mono.url, filter && !filter.startsWith('--') ? new RegExp(filter, 'i') : undefined);
+    } finally {
+      await site.close();
+      rmSync(monolithDir, { recursive: true, force: true });
+    }
+    printTable();
+    return;
+  }
   try {
     // JavaScript
     const { landing, visits } = await measureJsWeight(site);
@@ -366,18 +374,13 @@ async function main() {
     );
 
     await partnerRows(site);
+    await inpRows(site, mono.url);
   } finally {
     await site.close();
     rmSync(monolithDir, { recursive: true, force: true });
   }
 
-  try {
-    const mem = await startMemory();
-    rows.push(['memory of npm start (resident, all processes)', `${mem.mb.toFixed(0)} MB in ${mem.processes} processes (node scripts/start.mjs; the npm wrapper not included)`, '<= 350 MB']);
-    goals.push(['npm start memory <= 350 MB', mem.mb <= 350]);
-  } catch (err) {
-    rows.push(['memory of npm start (resident, all processes)', `not measured: ${String(err).split('\n').slice(0, 2).join(' ')}`, '<= 350 MB']);
-  }
+  await memoryRows();
   await apiRows();
   printTable();
 }

@@ -1,24 +1,33 @@
 import type { ReactNode } from 'react';
 import { createGlobalStyle, ThemeProvider } from 'styled-components';
-import { darkTheme, lightTheme, type AppTheme } from './theme';
+import { cssVarTheme, darkTheme, lightTheme, themeDeclarations, type AppTheme } from './theme';
 import { useThemeStore } from './themeStore';
 
-/** The active theme object (from the shared theme store). */
+/** The active palette with concrete colours (from the shared theme store): for what CSS cannot style (a canvas). */
 export function useAppTheme(): AppTheme {
   const mode = useThemeStore((s) => s.mode);
   return mode === 'dark' ? darkTheme : lightTheme;
 }
 
-/** styled-components ThemeProvider fed by the zustand theme store. */
+/**
+ * styled-components ThemeProvider with the one theme of CSS custom properties (cssVarTheme): the active
+ * palette is chosen by `data-theme` on <html>, which the theme store sets; a toggle re-renders nothing here.
+ */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
-  const theme = useAppTheme();
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  return <ThemeProvider theme={cssVarTheme}>{children}</ThemeProvider>;
 }
+
+const LIGHT = themeDeclarations(lightTheme);
+const DARK = themeDeclarations(darkTheme);
 
 /** Document-level basics. Render once (the shell, or a remote's standalone dev page). */
 export const GlobalStyle = createGlobalStyle`
-  :root {
-    color-scheme: ${({ theme }) => theme.mode};
+  :root,
+  :root[data-theme='light'] {
+    ${LIGHT}
+  }
+  :root[data-theme='dark'] {
+    ${DARK}
   }
   *, *::before, *::after {
     box-sizing: border-box;

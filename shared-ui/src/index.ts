@@ -9,6 +9,7 @@ export * from './federation';
 
 // Theme
 export { lightTheme, darkTheme, themes, media } from './theme';
+export { cssVarTheme, themeDeclarations } from './theme';
 export type { AppTheme, ThemeColors } from './theme';
 export { useThemeStore, initialThemeMode, THEME_STORAGE_KEY } from './themeStore';
 export type { ThemeMode, ThemeState } from './themeStore';
@@ -33,7 +34,7 @@ export { StarRating, StarRatingInput, starFills } from './components/StarRating'
 export type { StarRatingProps, StarRatingInputProps, StarFill, StarSize } from './components/StarRating';
 export { EmptyState } from './components/EmptyState';
 export type { EmptyStateProps } from './components/EmptyState';
-export { PageContainer, PageHeading, Grid, Stack, Row } from './components/Layout';
+export { PageContainer, PageHeading, PageHeading as PageHeader, Grid, Stack, Row } from './components/Layout';
 export type { PageHeadingProps } from './components/Layout';
 export { focusRing, visuallyHidden } from './components/focus';
 

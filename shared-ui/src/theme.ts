@@ -136,3 +136,33 @@ declare module 'styled-components' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface DefaultTheme extends AppTheme {}
 }
+
+/** The custom property of a theme token: colors.primaryHover -> `--fc-color-primary-hover`. */
+const tokenVar = (group: 'color' | 'shadow', key: string) => `--fc-${group}-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+function asVars<T extends object>(group: 'color' | 'shadow', values: T): T {
+  return Object.fromEntries(Object.keys(values).map((k) => [k, `var(${tokenVar(group, k)})`])) as T;
+}
+
+/**
+ * The theme styled components get (AppThemeProvider, issue 35.1): colours and shadows are CSS custom
+ * properties (`var(--fc-color-bg)`), defined for both palettes by GlobalStyle under `:root[data-theme]`. It is
+ * ONE object in both modes, so a theme toggle re-renders no styled component and makes no new class: the
+ * store flips `data-theme` on <html> and the browser restyles (the toggle took 224-392 ms at 4x CPU when every
+ * styled component re-rendered and injected new rules). Its `mode` is not the active one: read the store
+ * (useThemeStore) or useAppTheme() for that, and useAppTheme() for concrete colours (a canvas, a chart).
+ */
+export const cssVarTheme: AppTheme = {
+  ...lightTheme,
+  colors: asVars('color', lightTheme.colors),
+  shadows: asVars('shadow', lightTheme.shadows),
+};
+
+/** One palette's custom properties and color-scheme, as CSS declarations (GlobalStyle). */
+export function themeDeclarations(t: AppTheme): string {
+  return [
+    `color-scheme: ${t.mode};`,
+    ...Object.entries(t.colors).map(([k, v]) => `${tokenVar('color', k)}: ${v};`),
+    ...Object.entries(t.shadows).map(([k, v]) => `${tokenVar('shadow', k)}: ${v};`),
+  ].join('\n');
+}

@@ -29,6 +29,14 @@ export function initialThemeMode(): ThemeMode {
   return readStored() ?? (systemPrefersDark() ? 'dark' : 'light');
 }
 
+/**
+ * The palette in force: `data-theme` on <html>, read by GlobalStyle's custom properties (the styled
+ * components' colours are var(--fc-...), so a toggle restyles without re-rendering them).
+ */
+function applyToDocument(mode: ThemeMode) {
+  if (typeof document !== 'undefined') document.documentElement.setAttribute('data-theme', mode);
+}
+
 function persist(mode: ThemeMode) {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, mode);
@@ -44,15 +52,21 @@ export interface ThemeState {
 }
 
 /** One theme store for the whole app (shared-ui is a federation singleton, so shell and remotes see the same one). */
-export const useThemeStore = create<ThemeState>()((set, get) => ({
-  mode: initialThemeMode(),
-  toggle: () => {
-    const next: ThemeMode = get().mode === 'dark' ? 'light' : 'dark';
-    persist(next);
-    set({ mode: next });
-  },
-  setMode: (mode) => {
-    persist(mode);
-    set({ mode });
-  },
-}));
+export const useThemeStore = create<ThemeState>()((set, get) => {
+  const mode = initialThemeMode();
+  applyToDocument(mode);
+  return {
+    mode,
+    toggle: () => {
+      const next: ThemeMode = get().mode === 'dark' ? 'light' : 'dark';
+      persist(next);
+      applyToDocument(next);
+      set({ mode: next });
+    },
+    setMode: (m) => {
+      persist(m);
+      applyToDocument(m);
+      set({ mode: m });
+    },
+  };
+});

@@ -73,28 +73,47 @@ describe('theme store', () => {
 });
 
 describe('AppThemeProvider', () => {
-  it('gives styled components the theme of the store and switches on toggle', async () => {
-    const { useThemeStore, Button, darkTheme, lightTheme } = await import('../src');
+  it('gives styled components one theme of CSS custom properties; a toggle flips data-theme on <html> and re-renders none of them', async () => {
+    const { useThemeStore, Button, darkTheme, lightTheme, useAppTheme, themeDeclarations } = await import('../src');
     const { renderWithProviders } = await import('../src/testing');
     act(() => useThemeStore.getState().setMode('light'));
+    const seen = new Set<unknown>();
+    let renders = 0;
     function Probe() {
       const t = useTheme();
-      const toggle = useThemeStore((s) => s.toggle);
+      seen.add(t);
+      renders += 1;
       return (
-        <Button onClick={toggle} data-bg={t.colors.bg}>
-          {t.mode}
+        <Button onClick={() => useThemeStore.getState().toggle()} data-bg={t.colors.bg}>
+          styled
         </Button>
       );
     }
+    function Palette() {
+      return <span data-testid="palette">{useAppTheme().colors.bg}</span>;
+    }
     const user = userEvent.setup();
-    renderWithProviders(<Probe />);
+    renderWithProviders(
+      <>
+        <Probe />
+        <Palette />
+      </>,
+    );
     const btn = screen.getByRole('button');
-    expect(btn).toHaveTextContent('light');
-    expect(btn).toHaveAttribute('data-bg', lightTheme.colors.bg);
+    expect(btn).toHaveAttribute('data-bg', 'var(--fc-color-bg)');
+    expect(document.documentElement).toHaveAttribute('data-theme', 'light');
+    expect(screen.getByTestId('palette')).toHaveTextContent(lightTheme.colors.bg);
+    const rendersBefore = renders;
     await user.click(btn);
-    expect(btn).toHaveTextContent('dark');
-    expect(btn).toHaveAttribute('data-bg', darkTheme.colors.bg);
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
     expect(localStorage.getItem('fitconnect-theme')).toBe('dark');
+    // Concrete colours for a canvas follow the store; the styled components' theme is the same object.
+    expect(screen.getByTestId('palette')).toHaveTextContent(darkTheme.colors.bg);
+    expect(seen.size).toBe(1);
+    expect(renders).toBe(rendersBefore);
+    // Both palettes are declared as custom properties.
+    expect(themeDeclarations(darkTheme)).toContain(`--fc-color-bg: ${darkTheme.colors.bg};`);
+    expect(themeDeclarations(lightTheme)).toContain('color-scheme: light;');
   });
 
   it('both themes have the same token shape', async () => {

@@ -45,10 +45,10 @@ export interface PageHeadingProps {
   actions?: ReactNode;
 }
 
-/** The page's h1 with an optional subtitle and actions. */
+/** The page's h1 with an optional subtitle and actions: the site's one page header (issue 28.6), in every area. */
 export function PageHeading({ children, subtitle, actions }: PageHeadingProps) {
   return (
-    <HeadingRow>
+    <HeadingRow data-pattern="page-header">
       <div>
         <H1>{children}</H1>
         {subtitle && <Sub>{subtitle}</Sub>}

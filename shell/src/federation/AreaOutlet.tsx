@@ -12,6 +12,7 @@ import {
 import { LazyNotFoundPage } from '../pages/NotFoundLazy';
 import { Icon } from '../pages/icons';
 import type { AreaLoader } from './areaLoader';
+import { reportAreaError, setCurrentArea } from './rolloutBeacon';
 
 /** How each area is named to users (in the error view and the loading label). */
 export const AREA_LABELS: Record<AreaName, string> = {
@@ -108,6 +109,8 @@ export class AreaErrorBoundary extends Component<BoundaryProps, { error: unknown
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(`[shell] the ${this.props.area} area crashed:`, error, info.componentStack);
+    // Issue 34: an error of the area's code after it loaded counts against the version it runs.
+    reportAreaError(this.props.area, 'boundary', error);
   }
 
   override componentDidUpdate(prev: BoundaryProps) {
@@ -130,6 +133,10 @@ function LoadedArea({ area }: { area: AreaName }) {
 /** An area's pages, loaded from its remote, behind the area's own error boundary. */
 export function AreaOutlet({ area }: { area: AreaName }) {
   const { pathname } = useLocation();
+  useEffect(() => {
+    setCurrentArea(area);
+    return () => setCurrentArea(null);
+  }, [area]);
   return (
     <AreaErrorBoundary key={area} area={area} resetKey={pathname}>
       <LoadedArea key={area} area={area} />

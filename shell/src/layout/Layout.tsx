@@ -19,6 +19,9 @@ const Page = styled.div`
 const Main = styled.main`
   flex: 1 0 auto;
   width: 100%;
+  /* The footer starts below the fold on every page (issue 35.2): while an area loads, its content replaces
+     a shorter placeholder, and a footer in view would jump down (layout shift up to 0.9 at 390 px). */
+  min-height: 100vh;
   &:focus {
     outline: none;
   }
