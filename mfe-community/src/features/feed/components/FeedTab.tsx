@@ -163,8 +163,6 @@ export function FeedTab({ now = Date.now() }: { now?: number }) {
   return (
     <Layout>
       <Column>
-        {/* Issue 28.9: what really happens on the site leads; SPEC's sample posts follow, labelled as samples. */}
-        <ActivityList now={now} />
         <SectionTitle>Latest Posts</SectionTitle>
         <Banner tone="info" title="Sample posts">
           These posts are examples of what members share. Posting, likes and comments are coming soon.
@@ -172,6 +170,9 @@ export function FeedTab({ now = Date.now() }: { now?: number }) {
         {SAMPLE_POSTS.map((p) => (
           <SamplePostCard key={p.id} post={p} now={now} />
         ))}
+        {/* Issue 28.9: what really happens on the site, below SPEC's sample posts: the list arrives after the
+            page (an API read), and here its arrival moves nothing already on screen (issue 35.2, no layout shift). */}
+        <ActivityList now={now} />
       </Column>
       <Column>
         <Card>
