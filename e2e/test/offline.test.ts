@@ -95,7 +95,8 @@ describe('installable', () => {
       const res = await page.goto(site.url('/'));
       expect(res?.fromServiceWorker()).toBe(true);
       const header = res?.headers()['content-security-policy'] ?? '';
-      const meta = await page.locator('meta[property="csp-nonce"]').getAttribute('content');
+      // (The browser hides a nonce attribute from getAttribute once the CSP applies: read the property.)
+      const meta = await page.locator('meta[property="csp-nonce"]').evaluate((el) => (el as HTMLMetaElement).nonce);
       expect(header).toContain(`'nonce-${meta}'`);
       return meta;
     };
@@ -153,6 +154,25 @@ async function heading(page: Page, name: string | RegExp) {
   }
 }
 
+/** Runs the open guided session to its end: the first set done, every other step skipped (as training.test.ts). */
+async function runSessionToEnd(page: Page) {
+  const session = page.getByTestId('workout-session');
+  await session.getByTestId('session-exercise').waitFor();
+  await page.keyboard.press('ArrowRight'); // completes the first set (or the timed block)
+  const done = session.getByRole('heading', { level: 1, name: 'Workout Complete!' });
+  for (let i = 0; i < 60 && !(await done.isVisible()); i++) {
+    const skip = session.getByRole('button', { name: 'Skip Exercise' });
+    if (await skip.isVisible()) await skip.click();
+  }
+  await done.waitFor();
+}
+
+async function storedSessions(page: Page): Promise<Array<{ clientKey: string; workoutTitle: string; effort: number | null }>> {
+  const r = await page.request.get(site.url('/api/training/sessions'));
+  expect(r.status()).toBe(200);
+  return ((await r.json()) as { sessions: Array<{ clientKey: string; workoutTitle: string; effort: number | null }> }).sessions;
+}
+
 const PLAN = { age: 30, gender: 'male', fitnessLevel: 'beginner', focusArea: 'core', duration: 30, equipment: ['bodyweight'], goals: ['strength'] };
 
 describe('offline', () => {
@@ -177,12 +197,18 @@ describe('offline', () => {
     if (candidateRoot) rmSync(candidateRoot, { recursive: true, force: true });
   });
 
-  test('a signed-in user who opened the saved plans once reloads offline, opens a saved plan and starts its session', async () => {
+  test('a signed-in user who opened the saved plans once reloads offline, opens a saved plan, runs and saves its session; back online it is sent once and another device sees it', async () => {
     page = await site.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') consoleLines.push(`${m.type()}: ${m.text()}`);
     });
-    await site.signUp(page);
+    /** Statuses of the session log's POSTs that got an answer (a send that failed offline has none). */
+    const posted: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/training/sessions') posted.push(r.status());
+    });
+    let queued: Array<{ body: { clientKey: string } }> = [];
+    const account = await site.signUp(page);
     const made = await page.request.post(site.url('/api/generate-workout'), { data: PLAN });
     expect(made.status()).toBe(201);
     planTitle = String(((await made.json()) as { title: string }).title);
@@ -208,12 +234,56 @@ describe('offline', () => {
       await page.getByRole('button', { name: /Start Workout/ }).click();
       await page.waitForURL(/\/workout-plan\/\d+\/session$/);
       await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
-      // A page opened directly while offline is answered by the app shell too.
+
+      // The guided session, run to its end offline, and saved: it waits on this device.
+      await runSessionToEnd(page);
+      const form = page.getByRole('form', { name: 'Log this session' });
+      await form.getByRole('group', { name: 'How hard was it?' }).getByText('7', { exact: true }).click();
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('session-log-status').getByText(/You’re offline/).waitFor();
+      queued = await page.evaluate(() => JSON.parse(localStorage.getItem('fitconnect.trainingQueue.v1') ?? '[]') as Array<{ body: { clientKey: string } }>);
+      expect(queued).toHaveLength(1);
+      // My Training (a client-side link, still offline) shows it waiting to sync.
+      await page.getByRole('link', { name: 'My Training' }).click();
+      await heading(page, 'My Training');
+      await page.getByText('1 session waiting to sync').waitFor();
+
+      // A page opened directly while offline is answered by the worker's last page too.
       await page.goto(site.url('/ai-workout'));
       await heading(page, 'AI Workout Generator');
     } finally {
       await page.context().setOffline(false);
     }
+
+    // Back online (once the page reaches the API again), opening My Training sends what waits (the `online`
+    // event may already have): the queued session reaches the API exactly once (one answered POST, one stored).
+    await page.waitForFunction(async () => (await fetch('/api/auth/user', { cache: 'no-store' }).catch(() => null))?.ok === true, undefined, { timeout: 30_000, polling: 250 });
+    await page.goto(site.url('/my-training'));
+    await heading(page, 'My Training');
+    try {
+      await page.waitForFunction(() => !localStorage.getItem('fitconnect.trainingQueue.v1'), undefined, { timeout: 30_000 });
+    } catch (err) {
+      const left = await page.evaluate(() => localStorage.getItem('fitconnect.trainingQueue.v1'));
+      throw new Error(`the queue was not sent: posted ${JSON.stringify(posted)}, queue ${left}\nconsole:\n${consoleLines.slice(-30).join('\n')}\n${String(err)}`);
+    }
+    const stored = await storedSessions(page);
+    expect(stored.map((x) => x.clientKey)).toEqual([queued[0].body.clientKey]);
+    expect(stored[0]).toMatchObject({ workoutTitle: planTitle, effort: 7 });
+    expect(posted).toEqual([201]);
+
+    // Another device of the same user sees it on My Training.
+    const other = await site.newPage();
+    try {
+      const login = await other.request.post(site.url('/api/auth/login'), { data: account });
+      expect(login.status()).toBe(200);
+      await other.goto(site.url('/my-training'));
+      await other.getByTestId('training-session').first().getByRole('link', { name: planTitle }).waitFor();
+      expect(await other.getByTestId('training-session').count()).toBe(1);
+      expect(await other.getByText('Waiting to sync').count()).toBe(0);
+    } finally {
+      await other.context().close();
+    }
+    expect(posted).toEqual([201]);
   });
 
   test('a new deploy (rollout assignment) of the workouts remote replaces the cached version on the next online load', async () => {

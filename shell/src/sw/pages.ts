@@ -35,3 +35,14 @@ const lastPage: WorkboxPlugin = {
 };
 
 export const pages = new NetworkFirst({ cacheName: PAGES_CACHE, matchOptions: { ignoreVary: true, ignoreSearch: true }, plugins: [lastPage] });
+
+/**
+ * A new worker (a deploy of the shell) drops the kept page: its <script> tags name the previous deploy's
+ * files, which the new precache no longer holds (cleanupOutdatedCaches). Until the next online navigation,
+ * the new precached index.html answers offline.
+ */
+export function forgetPagesOnActivate(): void {
+  self.addEventListener('activate', (event) => {
+    event.waitUntil(caches.delete(PAGES_CACHE));
+  });
+}

@@ -20,7 +20,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { isPageNavigation, pages } from './pages';
+import { forgetPagesOnActivate, isPageNavigation, pages } from './pages';
 import { RemoteCaches } from './remotes';
 import { handleNotificationClick, parsePush } from './push';
 
@@ -34,6 +34,7 @@ clientsClaim();
 // a navigation to / or /index.html from the precache even online, with the CSP (remote origins) and nonce
 // of install time. Network first; offline the last page the server gave (./pages.ts).
 registerRoute(({ url, request }) => isPageNavigation(url, request), pages);
+forgetPagesOnActivate();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
