@@ -313,6 +313,43 @@ describe('the end of a session: How hard was it?', () => {
     expect(posts).toHaveLength(1);
   });
 
+  it('back online, a send that fails while the network settles is retried without another event or load', async () => {
+    let attempts = 0;
+    mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'POST /api/training/sessions': (c) => {
+        attempts += 1;
+        if (attempts === 1) return { status: 503, body: { message: 'Service unavailable' } };
+        return { status: 201, body: makeSession({ clientKey: c.body.clientKey }) };
+      },
+      'GET /api/user/challenges': { body: [] },
+    });
+    setOnline(false);
+    const user = userEvent.setup();
+    renderEnd();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('saved on this device');
+    expect(readQueue()).toHaveLength(1);
+    jest.useFakeTimers();
+    try {
+      setOnline(true);
+      startTrainingAutoSync();
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      // The first send after reconnecting failed: still queued, and a retry is scheduled.
+      expect(attempts).toBeGreaterThanOrEqual(1);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(2_500);
+      });
+      expect(readQueue()).toEqual([]);
+      expect(attempts).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a failing server keeps the session queued (no loss); a refusal (4xx) drops it', async () => {
     let reply: Reply = { status: 503, body: { message: 'Service unavailable' } };
     mockFetch({ 'GET /api/auth/user': signedIn(), 'POST /api/training/sessions': () => reply });

@@ -15,9 +15,20 @@ function hasQueued(): boolean {
   }
 }
 
-function flushIfQueued() {
+/**
+ * After a flush that left something queued (the first requests after reconnecting often fail while the network
+ * settles), try again a few times, further apart each time; then the next `online` event or page load does.
+ */
+const RETRY_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+
+function flushIfQueued(attempt = 0) {
   if (!hasQueued()) return;
-  void import('./sync').then((m) => m.flushQueue()).catch(() => undefined);
+  void import('./sync')
+    .then((m) => m.flushQueue())
+    .catch(() => undefined)
+    .then(() => {
+      if (hasQueued() && attempt < RETRY_MS.length) setTimeout(() => flushIfQueued(attempt + 1), RETRY_MS[attempt]);
+    });
 }
 
 /** Once per page: flush now if anything waits, and on every `online` event. */
@@ -26,6 +37,6 @@ export function startTrainingAutoSync(): void {
   const w = window as unknown as Record<string, boolean>;
   if (w[FLAG]) return;
   w[FLAG] = true;
-  window.addEventListener('online', flushIfQueued);
+  window.addEventListener('online', () => flushIfQueued());
   flushIfQueued();
 }
