@@ -225,12 +225,13 @@ async function main() {
     // generation of 2 MB per semi-space instead of V8's 16: about 40 MB less resident memory for the
     // same answers (issue 9; `npm run bench` measures the memory and the API's throughput).
     run('api', process.execPath, ['--max-semi-space-size=2', 'api/dist/index.js'], apiEnv);
-    // One process serves the shell and every remote, each on its own port (own origin).
+    // One process serves the shell and every remote, each on its own port (own origin). Young generation
+    // of 2 MB per semi-space too: V8's default let it grow to 32 MB under load and keep it (issue 35.5).
     const sites = [
       ['--name', 'shell', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api', '--mount', '/embed=mfe-trainers/dist-embed'],
       ...REMOTES.map((r) => ['--name', `${r.area} remote`, '--dir', join(r.dir, 'dist'), '--port', String(REMOTE_PORTS[r.area]), '--cors']),
     ];
-    run('static', process.execPath, ['scripts/serve-static.mjs', ...sites.flatMap((s, i) => (i ? ['--and', ...s] : s))], shellEnv);
+    run('static', process.execPath, ['--max-semi-space-size=2', 'scripts/serve-static.mjs', ...sites.flatMap((s, i) => (i ? ['--and', ...s] : s))], shellEnv);
     // A third-party page on its own origin embedding the finder from the site (README: "Embedding the trainer
     // finder"). Three small files: served from this process rather than one more Node process.
     const siteOrigin = process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}`;
