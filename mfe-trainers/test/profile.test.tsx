@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { TrainerProfilePage } from '../src/features/profile/components/TrainerProfilePage';
 import { SIGN_IN_REDIRECT_MS } from '../src/features/profile/lib/useSignInRedirect';
+import { futureDate, makeSlot, makeSlots } from './bookings-helpers';
 import { LocationProbe, makeReview, makeTrainer, makeUser, mockFetch, signedIn, signedOut } from './helpers';
 
 jest.setTimeout(20_000);
@@ -173,6 +174,28 @@ describe('TrainerProfilePage', () => {
     renderProfile();
     expect(await screen.findByText('Error loading reviews')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
+  });
+
+  it('shows the whole page at once: the booking panel with its free times and the reviews arrive with the profile (issue 35.2)', async () => {
+    const day = futureDate(3);
+    mockFetch({ ...base(signedOut), 'GET /api/trainers/3/slots': { status: 200, body: makeSlots([makeSlot(day, '09:00')]) } });
+    renderProfile();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading trainer profile');
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Hannah Walsh' });
+    // Nothing above About or Reviews is still loading when the profile appears: nothing pushes them down later.
+    const panel = screen.getByTestId('booking-panel');
+    expect(within(panel).getByRole('button', { name: '09:00, online' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('review')).toHaveLength(2);
+    expect(screen.queryByRole('status', { name: /Loading/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument();
+    expect(h1).toBeInTheDocument();
+  });
+
+  it('a failing free-times call does not hold the profile: the panel says so', async () => {
+    mockFetch({ ...base(signedOut), 'GET /api/trainers/3/slots': { status: 500, body: { message: 'boom' } } });
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
+    expect(await within(screen.getByTestId('booking-panel')).findByText('Free times could not be loaded right now.')).toBeInTheDocument();
   });
 
   it("shows 'Trainer Not Found' with a link to /trainers for an unknown or non-numeric id", async () => {

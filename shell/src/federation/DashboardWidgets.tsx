@@ -23,26 +23,65 @@ class WidgetBoundary extends Component<{ area: AreaName; children: ReactNode }, 
   }
 }
 
-function AreaWidget({ area, loader }: { area: AreaName; loader: AreaLoader }) {
-  const [Widget, setWidget] = useState<ComponentType | null>(() => loader.peekExtra(area, 'dashboardWidget') ?? null);
+type Widgets = Partial<Record<AreaName, ComponentType | null>>;
+
+/** Every area's widget as far as the loader already has it; undefined while any area is still unknown. */
+function peekAll(loader: AreaLoader): Widgets | undefined {
+  const out: Widgets = {};
+  for (const area of AREA_NAMES) {
+    const c = loader.peekExtra(area, 'dashboardWidget');
+    if (c === undefined) return undefined;
+    out[area] = c;
+  }
+  return out;
+}
+
+/** How long the widgets wait for a slow area before the others show (the slow one then follows on its own). */
+export const WIDGETS_WAIT_MS = 3000;
+
+/**
+ * Every area's widget, once every area has answered (a widget, none, or a remote that is down, which shows
+ * no widget; its own pages show the area's error view). The widgets appear together, in the areas' order:
+ * one arriving after another never moves it (issue 35.2, zero layout shift). An area still loading after
+ * WIDGETS_WAIT_MS does not hold the others back.
+ */
+function useWidgets(loader: AreaLoader): Widgets | undefined {
+  const [widgets, setWidgets] = useState<Widgets | undefined>(() => peekAll(loader));
+  const done = widgets !== undefined && AREA_NAMES.every((a) => a in widgets);
   useEffect(() => {
+    if (done) return;
     let live = true;
-    // Only the area's './dashboardWidget' module, and only when its remote declares one: never its routes module.
-    loader.loadExtra(area, 'dashboardWidget').then(
-      (c) => live && setWidget(() => c),
-      // A remote that is down shows no widget; its own pages show the area's error view.
-      () => live && setWidget(null),
-    );
+    let shown = false;
+    const got: Widgets = {};
+    const show = () => {
+      shown = true;
+      if (live) setWidgets({ ...got });
+    };
+    const timer = setTimeout(show, WIDGETS_WAIT_MS);
+    // Only each area's './dashboardWidget' module, and only when its remote declares one: never its routes module.
+    void Promise.all(
+      AREA_NAMES.map((area) =>
+        loader.loadExtra(area, 'dashboardWidget').then(
+          (c) => {
+            got[area] = c;
+            if (shown) show();
+          },
+          () => {
+            got[area] = null;
+            if (shown) show();
+          },
+        ),
+      ),
+    ).then(() => {
+      clearTimeout(timer);
+      show();
+    });
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [loader, area]);
-  if (!Widget) return null;
-  return (
-    <WidgetBoundary area={area}>
-      <Widget />
-    </WidgetBoundary>
-  );
+  }, [loader, done]);
+  return widgets;
 }
 
 /**
@@ -65,17 +104,29 @@ const WidgetGrid = styled.div`
 
 /**
  * Every area's optional dashboard widget for /profile (its remote's './dashboardWidget' expose), loaded only
- * from the areas that declare one and shown behind its own error boundary; an area that cannot be loaded,
- * or has no widget, shows nothing.
+ * from the areas that declare one and shown behind its own error boundary, all at once when every area has
+ * answered; an area that cannot be loaded, or has no widget, shows nothing. The profile page places them
+ * last on a phone (after Account Details) so that their arrival moves nothing already on screen.
  */
 export function DashboardWidgets() {
   const loader = useOptionalAreaLoader();
   if (!loader) return null;
+  return <LoadedWidgets loader={loader} />;
+}
+
+function LoadedWidgets({ loader }: { loader: AreaLoader }) {
+  const widgets = useWidgets(loader);
   return (
     <WidgetGrid data-testid="dashboard-widgets">
-      {AREA_NAMES.map((area) => (
-        <AreaWidget key={area} area={area} loader={loader} />
-      ))}
+      {widgets &&
+        AREA_NAMES.map((area) => {
+          const Widget = widgets[area];
+          return Widget ? (
+            <WidgetBoundary key={area} area={area}>
+              <Widget />
+            </WidgetBoundary>
+          ) : null;
+        })}
     </WidgetGrid>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { ConversationSummary, PublicUser, TodaysWorkoutList, Trainer, UnreadTotal } from '@fitconnect/contracts';
 import {
@@ -79,14 +79,29 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+/**
+ * "What now?" and the areas' widgets on the left, the account on the right; on a phone one column: "What
+ * now?", the account, then the widgets. The widgets arrive last (their remotes' modules, then their data), so
+ * they go where their arrival moves nothing already shown (issue 35.2, zero layout shift). The side column
+ * spans both rows; its extra height goes to the widgets' row, never between "What now?" and the widgets.
+ */
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  grid-template-rows: auto 1fr;
+  grid-template-areas: 'now side' 'widgets side';
   gap: ${({ theme }) => theme.space.md};
   align-items: start;
   @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 1fr;
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-rows: none;
+    grid-template-areas: 'now' 'side' 'widgets';
   }
+`;
+
+const Area = styled.div<{ $area: 'now' | 'side' | 'widgets' }>`
+  grid-area: ${({ $area }) => $area};
+  min-width: 0;
 `;
 
 const Stack = styled.div`
@@ -257,14 +272,23 @@ const Failed = ({ what, onRetry }: { what: string; onRetry: () => void }) => (
   </div>
 );
 
+// The "What now?" cards' data, read by the page (which shows itself once they have answered: issue 35.2, a
+// card growing from its spinner would push Account Details down on a phone) and handed to each card.
+const todayPlanQuery = {
+  queryKey: ['profile', '/api/ai-workouts/today'],
+  queryFn: () => apiRequest<TodaysWorkoutList>('GET', '/api/ai-workouts/today'),
+  staleTime: 0,
+  refetchOnMount: 'always',
+} as const;
+const unreadQuery = { queryKey: ['/api/messages/unread'], queryFn: () => apiRequest<UnreadTotal>('GET', '/api/messages/unread') };
+const enquiriesQuery = { queryKey: ['profile', '/api/messages'], queryFn: () => apiRequest<ConversationSummary[]>('GET', '/api/messages'), staleTime: 0 };
+const completenessQuery = { queryKey: ['profile', '/api/trainers/me'], queryFn: () => apiRequest<Trainer>('GET', '/api/trainers/me'), staleTime: 0, retry: false };
+
+/** A query has answered, or failed once (a failing query does not hold the page through its retries). */
+const answered = (q: { isPending: boolean; failureCount: number; fetchStatus: string }) => !q.isPending || q.failureCount > 0 || q.fetchStatus === 'idle';
+
 /** Today's plan, or when the next one is possible (the workouts API's one-plan-a-day limit). */
-function TodayPlanCard() {
-  const q = useQuery({
-    queryKey: ['profile', '/api/ai-workouts/today'],
-    queryFn: () => apiRequest<TodaysWorkoutList>('GET', '/api/ai-workouts/today'),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
+function TodayPlanCard({ q }: { q: UseQueryResult<TodaysWorkoutList> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading today's plan" />;
   else if (q.isError) body = <Failed what="Today's plan" onRetry={() => void q.refetch()} />;
@@ -312,8 +336,7 @@ function TodayPlanCard() {
 }
 
 /** The messages unread total (the same query the nav badge reads, kept current by the messages area). */
-function UnreadCard() {
-  const q = useQuery({ queryKey: ['/api/messages/unread'], queryFn: () => apiRequest<UnreadTotal>('GET', '/api/messages/unread') });
+function UnreadCard({ q }: { q: UseQueryResult<UnreadTotal> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading your messages" />;
   else if (q.isError) body = <Failed what="Your messages" onRetry={() => void q.refetch()} />;
@@ -338,8 +361,7 @@ function UnreadCard() {
 }
 
 /** A trainer's enquiries: clients whose messages wait for an answer. */
-function EnquiriesCard() {
-  const q = useQuery({ queryKey: ['profile', '/api/messages'], queryFn: () => apiRequest<ConversationSummary[]>('GET', '/api/messages'), staleTime: 0 });
+function EnquiriesCard({ q }: { q: UseQueryResult<ConversationSummary[]> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading your enquiries" />;
   else if (q.isError) body = <Failed what="Your enquiries" onRetry={() => void q.refetch()} />;
@@ -393,8 +415,7 @@ export function missingProfileFields(t: Trainer): string[] {
 const PROFILE_FIELDS = 8;
 
 /** The trainer profile's completeness: which fields are missing, linking to the edit page. */
-function CompletenessCard() {
-  const q = useQuery({ queryKey: ['profile', '/api/trainers/me'], queryFn: () => apiRequest<Trainer>('GET', '/api/trainers/me'), staleTime: 0, retry: false });
+function CompletenessCard({ q }: { q: UseQueryResult<Trainer> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Checking your trainer profile" />;
   else if (q.isError && isApiError(q.error) && q.error.status === 404)
@@ -445,6 +466,14 @@ function CompletenessCard() {
 
 export function ProfilePage() {
   const q = useQuery(currentUserQueryOptions);
+  const member = !!q.data?.user && !q.data.user.isTrainer;
+  const trainer = !!q.data?.user?.isTrainer;
+  const today = useQuery({ ...todayPlanQuery, enabled: member });
+  const unread = useQuery({ ...unreadQuery, enabled: member });
+  const enquiries = useQuery({ ...enquiriesQuery, enabled: trainer });
+  const completeness = useQuery({ ...completenessQuery, enabled: trainer });
+  // Once shown, the page stays: a refetch or a retry never brings the spinner back.
+  const shown = useRef(false);
 
   useEffect(() => {
     document.title = 'My Profile | FitConnect';
@@ -454,6 +483,8 @@ export function ProfilePage() {
   // SPEC §2: the profile redirects to /signin when the user cannot be loaded.
   const user = q.data?.user;
   if (q.isError || !user) return <Navigate to={signInPath('/profile')} replace />;
+  if (!shown.current && ![today, unread, enquiries, completeness].every(answered)) return <Spinner label="Loading your profile" center />;
+  shown.current = true;
 
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
 
@@ -486,68 +517,73 @@ export function ProfilePage() {
       </Header>
 
       <Columns>
-        <Stack>
+        <Area $area="now">
           <NowGrid>
             {user.isTrainer ? (
               <>
-                <EnquiriesCard />
-                <CompletenessCard />
+                <EnquiriesCard q={enquiries} />
+                <CompletenessCard q={completeness} />
               </>
             ) : (
               <>
-                <TodayPlanCard />
-                <UnreadCard />
+                <TodayPlanCard q={today} />
+                <UnreadCard q={unread} />
               </>
             )}
           </NowGrid>
-          {/* Every area's own card (sessions, this week's training, challenges), in the areas' order. */}
-          <DashboardWidgets />
-        </Stack>
+        </Area>
 
-        <Stack>
-          {user.isTrainer && (
-            <Card as="section" aria-labelledby="trainer-status-title">
+        <Area $area="side">
+          <Stack>
+            {user.isTrainer && (
+              <Card as="section" aria-labelledby="trainer-status-title">
+                <CardHeader>
+                  <CardTitle as="h2" id="trainer-status-title">
+                    Trainer Status
+                  </CardTitle>
+                </CardHeader>
+                <CardBody>
+                  <StatusLine>
+                    <Dot aria-hidden="true" /> Active &amp; Free
+                  </StatusLine>
+                  <SmallText>
+                    Your trainer membership is free: no subscription fees. Set your own schedule and rates on your trainer
+                    profile.
+                  </SmallText>
+                  <Button as={Link} to="/trainer-profile" fullWidth>
+                    Manage Trainer Profile
+                  </Button>
+                </CardBody>
+              </Card>
+            )}
+            <Card as="section" aria-labelledby="profile-details-title">
               <CardHeader>
-                <CardTitle as="h2" id="trainer-status-title">
-                  Trainer Status
+                <CardTitle as="h2" id="profile-details-title">
+                  Account Details
                 </CardTitle>
               </CardHeader>
               <CardBody>
-                <StatusLine>
-                  <Dot aria-hidden="true" /> Active &amp; Free
-                </StatusLine>
-                <SmallText>
-                  Your trainer membership is free: no subscription fees. Set your own schedule and rates on your trainer
-                  profile.
-                </SmallText>
-                <Button as={Link} to="/trainer-profile" fullWidth>
-                  Manage Trainer Profile
-                </Button>
+                <Details>
+                  <dt>Name</dt>
+                  <dd>{fullName}</dd>
+                  <dt>Username</dt>
+                  <dd>{user.username}</dd>
+                  <dt>Email</dt>
+                  <dd>{user.email}</dd>
+                  <dt>Location</dt>
+                  <dd>{user.location || 'Not set'}</dd>
+                  <dt>Account type</dt>
+                  <dd>{user.isTrainer ? 'Trainer' : 'Member'}</dd>
+                </Details>
               </CardBody>
             </Card>
-          )}
-          <Card as="section" aria-labelledby="profile-details-title">
-            <CardHeader>
-              <CardTitle as="h2" id="profile-details-title">
-                Account Details
-              </CardTitle>
-            </CardHeader>
-            <CardBody>
-              <Details>
-                <dt>Name</dt>
-                <dd>{fullName}</dd>
-                <dt>Username</dt>
-                <dd>{user.username}</dd>
-                <dt>Email</dt>
-                <dd>{user.email}</dd>
-                <dt>Location</dt>
-                <dd>{user.location || 'Not set'}</dd>
-                <dt>Account type</dt>
-                <dd>{user.isTrainer ? 'Trainer' : 'Member'}</dd>
-              </Details>
-            </CardBody>
-          </Card>
-        </Stack>
+          </Stack>
+        </Area>
+
+        {/* Every area's own card (sessions, this week's training, challenges), in the areas' order. */}
+        <Area $area="widgets">
+          <DashboardWidgets />
+        </Area>
       </Columns>
     </PageContainer>
   );

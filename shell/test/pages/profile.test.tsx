@@ -45,6 +45,15 @@ afterEach(() => {
 });
 
 describe('ProfilePage', () => {
+  it('shows the page once the "What now?" cards have their data, so no card grows and pushes Account Details down (issue 35.2)', async () => {
+    mockFetch({ ...signedIn(makeUser()), 'GET /api/ai-workouts/today': { body: [] }, 'GET /api/messages/unread': { body: { total: 2 } } });
+    render('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: "Today's Plan" })).getByRole('link', { name: /Generate Today's Plan/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Messages' })).getByText('2 unread messages')).toBeInTheDocument();
+    expect(screen.queryByText(/^Loading/)).not.toBeInTheDocument();
+  });
+
   it('shows the user details and what now: no plan yet today, unread messages; no trainer badges, no Sign Out of its own', async () => {
     mockFetch({ ...signedIn(makeUser()), 'GET /api/ai-workouts/today': { body: [] }, 'GET /api/messages/unread': { body: { total: 2 } } });
     render('/profile');

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parseRouteId } from '@fitconnect/contracts/trainers';
@@ -23,15 +24,50 @@ import { TrainerAvatar } from '../../directory/components/TrainerAvatar';
 import { formatPrice, formatRating, formatReviewCount, fullName } from '../../directory/lib/format';
 import { useTrainer } from '../api/get-trainer';
 import { useTrainerReviews } from '../api/get-trainer-reviews';
+import { slotsQueryOptions } from '../../bookings/api/get-slots';
 import { cleanHandle, instagramUrl, safeWebsite, twitterUrl } from '../lib/social';
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 import { TrainerNotFound } from './TrainerNotFound';
 import { useSignInRedirect } from '../lib/useSignInRedirect';
 
-// The booking panel (slots, date tabs, the booking form) loads after the profile itself: it stays off the
-// area's first visit (the directory), whose JavaScript budget it would otherwise count against.
-const BookingPanel = lazy(() => import('../../bookings/components/BookingPanel').then((m) => ({ default: m.BookingPanel })));
+// The booking panel (slots, date tabs, the booking form) is its own chunk: it stays off the area's first visit
+// (the directory), whose JavaScript budget it would otherwise count against. The profile page starts it, and
+// the first page of free times, together with the profile itself, and shows the whole page at once when all
+// have arrived (issue 35.2: nothing above About or Reviews arrives late and pushes them down).
+type BookingPanelType = ComponentType<{ trainerId: number; trainerName: string }>;
+let bookingPanel: BookingPanelType | null = null;
+let bookingPanelLoad: Promise<BookingPanelType> | null = null;
+function loadBookingPanel(): Promise<BookingPanelType> {
+  bookingPanelLoad ??= import('../../bookings/components/BookingPanel').then(
+    (m) => (bookingPanel = m.BookingPanel),
+    (err: unknown) => {
+      bookingPanelLoad = null; // the next visit tries again
+      throw err;
+    },
+  );
+  return bookingPanelLoad;
+}
+
+/** The booking panel's component once its chunk is in ('failed' when it could not be loaded). */
+function useBookingPanel(): BookingPanelType | 'failed' | null {
+  const [panel, setPanel] = useState<BookingPanelType | 'failed' | null>(() => bookingPanel);
+  useEffect(() => {
+    if (panel) return;
+    let live = true;
+    loadBookingPanel().then(
+      (c) => live && setPanel(() => c),
+      () => live && setPanel('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [panel]);
+  return panel;
+}
+
+/** A query has answered, or failed once (a failing query does not hold the page through its retries). */
+const answered = (q: { isPending: boolean; failureCount: number }) => !q.isPending || q.failureCount > 0;
 
 
 const Header = styled.section`
@@ -185,8 +221,15 @@ export function TrainerProfilePage() {
   const params = useParams();
   const id = parseRouteId(params.id);
   const query = useTrainer(id);
-  const reviews = useTrainerReviews(query.data ? query.data.id : null);
-  const { user, isSignedIn } = useCurrentUser();
+  // Reviews and the first page of free times load alongside the profile (the route's id is the trainer's).
+  const reviews = useTrainerReviews(id);
+  const { user, isSignedIn, isLoading: userLoading } = useCurrentUser();
+  const Panel = useBookingPanel();
+  // The owner gets no panel: a trainer's free times wait until the profile says whose it is.
+  const visitor = !userLoading && (!user?.isTrainer || (!!query.data && query.data.userId !== user.id));
+  const slots = useQuery({ ...slotsQueryOptions(id ?? 0, '', ''), enabled: id !== null && id > 0 && visitor });
+  // Once shown, the page stays: a later refetch (the panel's own, a retry) never brings the spinner back.
+  const shown = useRef<number | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const { toast } = useToast();
@@ -200,6 +243,9 @@ export function TrainerProfilePage() {
 
   const name = fullName(trainer.user);
   const isOwner = !!user && user.id === trainer.userId;
+  // The whole page at once: the reviews, and for a visitor the booking panel with its free times.
+  if (shown.current !== id && (!answered(reviews) || (!isOwner && (!Panel || !answered(slots))))) return <Spinner label="Loading trainer profile" center />;
+  shown.current = id;
   const ownReview = user ? (reviews.data ?? []).find((r) => r.user.id === user.id) ?? null : null;
 
   const contact = () => {
@@ -260,11 +306,15 @@ export function TrainerProfilePage() {
 
         <Columns>
           <Stack $gap="lg">
-            {!isOwner && (
-              <Suspense fallback={<Spinner label="Loading free times" />}>
-                <BookingPanel trainerId={trainer.id} trainerName={trainer.user.firstName} />
-              </Suspense>
+            {!isOwner && Panel === 'failed' && (
+              <Card as="section" aria-labelledby="book-title" data-testid="booking-panel">
+                <CardBody role="alert">
+                  <H2 id="book-title">Book a session</H2>
+                  <Muted>Free times could not be loaded right now. Please reload the page to try again.</Muted>
+                </CardBody>
+              </Card>
             )}
+            {!isOwner && Panel && Panel !== 'failed' && <Panel trainerId={trainer.id} trainerName={trainer.user.firstName} />}
             <Card as="section" aria-labelledby="about-title">
               <CardBody>
                 <H2 id="about-title">About {trainer.user.firstName}</H2>
