@@ -1,5 +1,5 @@
 // '@fitconnect/shared-ui/patterns': the patterns every area shows the same way (issue 28.6): back link,
-// avatar, unread badge, not-found view and the small-screen filters disclosure. (The page header is
+// avatar, unread badge, not-found view, the small-screen filters disclosure and the "You're offline" notice. (The page header is
 // PageHeading, in '@fitconnect/shared-ui'; toasts are the Toaster there.)
 // A Module Federation singleton of its own (build-config/singletons.js), like './widgets': not on the
 // landing path, it loads with the first page that uses one. What these need of the rest of shared-ui
@@ -16,3 +16,5 @@ export { NotFoundView } from './components/patterns/NotFoundView';
 export type { NotFoundViewProps } from './components/patterns/NotFoundView';
 export { FilterDisclosure } from './components/patterns/FilterDisclosure';
 export type { FilterDisclosureProps } from './components/patterns/FilterDisclosure';
+export { OfflineNotice, useOnline, isOfflineError } from './components/OfflineNotice';
+export type { OfflineNoticeProps } from './components/OfflineNotice';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserChallenge } from '@fitconnect/contracts';
 import { Button, EmptyState, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
-import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/widgets';
+import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/patterns';
 import { useChallenges } from '../api/get-challenges';
 import { useUserChallenges } from '../api/get-user-challenges';
 import { progressPercent } from '../lib/format';

@@ -8,8 +8,7 @@ import { CONVERSATIONS_KEY, useConversations } from '../api/get-conversations';
 import { fullName, listTime, preview } from '../lib/format';
 import { useLiveMessages } from '../lib/live';
 import { Avatar } from './Avatar';
-import { UnreadBadge } from '@fitconnect/shared-ui/patterns';
-import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/widgets';
+import { isOfflineError, OfflineNotice, UnreadBadge, useOnline } from '@fitconnect/shared-ui/patterns';
 
 const List = styled.ul`
   list-style: none;

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { TrainerSort } from '@fitconnect/contracts';
 import { Banner, Button, EmptyState, Grid, PageContainer, PageHeading, Spinner, Stack } from '@fitconnect/shared-ui';
 import { useLatestSearchParams } from '@fitconnect/shared-ui/forms';
-import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/widgets';
+import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/patterns';
 import { UsersIcon } from '../../../lib/icons';
 import { useTrainerPages } from '../api/get-trainers';
 import { GEONAMES_ATTRIBUTION, POSTCODE_ATTRIBUTION } from '../lib/attribution';
