@@ -149,6 +149,23 @@ export function installErrorAttribution(win: Window = window): () => void {
   };
 }
 
+/**
+ * `localStorage['fitconnect:vitals']` = 'on' | 'off' overrides the sample for this browser: the JavaScript budget
+ * measures the sampled case ('on', the worst case) so its numbers do not depend on a coin toss, and an operator
+ * can watch a version's beacons. Reports stay subject to every server-side check (signed visitor, assignment,
+ * per-network caps), so forcing it on gives a client nothing it could not already send.
+ */
+export const VITALS_OVERRIDE_KEY = 'fitconnect:vitals';
+
+function vitalsOverride(): 'on' | 'off' | null {
+  try {
+    const v = window.localStorage.getItem(VITALS_OVERRIDE_KEY);
+    return v === 'on' || v === 'off' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Share of page loads that report web vitals (a sample: enough for p75s, light on the API). */
 export const VITALS_SAMPLE_RATE = 0.25;
 
@@ -174,7 +191,9 @@ export function sendVitals(metric: { name: string; value: number }, url = ROLLOU
  * buffered slow ones).
  */
 export function startVitals(sampleRate = VITALS_SAMPLE_RATE, random = Math.random): void {
-  if (typeof window === 'undefined' || random() >= sampleRate) return;
+  if (typeof window === 'undefined') return;
+  const forced = vitalsOverride();
+  if (forced === 'off' || (forced !== 'on' && random() >= sampleRate)) return;
   let started = false;
   const start = () => {
     void import(/* webpackChunkName: "web-vitals" */ 'web-vitals')
