@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildApp, ROOT, startSite, type Site } from '../src/harness';
@@ -224,7 +224,12 @@ test('a manifest pointing at a closed port degrades only that area', async () =>
 
 function shellFiles(): Record<string, number> {
   const dist = path.join(ROOT, 'shell', 'dist');
-  return Object.fromEntries(readdirSync(dist).map((f) => [f, readFileSync(path.join(dist, f)).length]));
+  // Every file, sub-folders included (the web app manifest's icons/ folder, issue 31).
+  return Object.fromEntries(
+    readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((f) => statSync(path.join(dist, f)).isFile())
+      .map((f) => [f, readFileSync(path.join(dist, f)).length]),
+  );
 }
 
 test('redeploying one remote changes the live site without rebuilding the shell', async () => {
