@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { NotificationsPage } from '../../src/pages/notifications/NotificationsPage';
@@ -93,6 +93,23 @@ describe('NotificationsPage', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Saved.'));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ messages: { email: true, push: false }, sessions: { email: false, push: false } }]);
     expect(within(sessions).getByRole('switch', { name: 'Email' })).not.toBeChecked();
+  });
+
+  it('moves the switch the moment it is clicked, before the save answers (the controlled checkbox must not flick back)', async () => {
+    fakeBrowser({ permission: 'default' });
+    let answer: () => void = () => undefined;
+    const calls = routes({ 'PUT /api/notifications/preferences': (call) => new Promise((resolve) => (answer = () => resolve({ body: call.body }))) });
+    render();
+    const sessions = await screen.findByRole('group', { name: 'Sessions' });
+    const email = within(sessions).getByRole('switch', { name: 'Email' });
+    fireEvent.click(email);
+    // Read synchronously after the click event, as a browser automation tool does.
+    expect(email).not.toBeChecked();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(email).not.toBeChecked();
+    answer();
+    await waitFor(() => expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Saved.'));
+    expect(email).not.toBeChecked();
   });
 
   it('enables push: asks permission, subscribes with the VAPID key, stores the subscription, then the push switches work', async () => {

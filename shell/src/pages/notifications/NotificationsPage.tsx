@@ -191,6 +191,10 @@ export function NotificationsPage() {
   const [status, setStatus] = useState('');
   const [pushError, setPushError] = useState<string | null>(null);
   const [pushBusy, setPushBusy] = useState(false);
+  // The switches show the choice the moment it is clicked. React restores a controlled checkbox to its rendered
+  // value at the end of the click; react-query's onMutate runs only after an await, so without this state the
+  // switch would flick back until the cache was updated (and a test reading it straight after the click saw no change).
+  const [pending, setPending] = useState<NotificationPreferences | null>(null);
 
   const save = useMutation({
     mutationFn: (next: NotificationPreferences) => apiRequest<NotificationPreferences>('PUT', '/api/notifications/preferences', next),
@@ -209,13 +213,16 @@ export function NotificationsPage() {
       queryClient.setQueryData(PREFERENCES_KEY, saved);
       setStatus('Saved.');
     },
+    onSettled: (_data, _err, next) => setPending((p) => (p === next ? null : p)),
   });
 
-  const current = prefs.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  const current = pending ?? prefs.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
   const pushReady = push.permission === 'granted' && push.subscription !== null;
 
   const toggle = (kind: NotificationKind, channel: 'email' | 'push', on: boolean) => {
-    save.mutate({ ...current, [kind]: { ...current[kind], [channel]: on } });
+    const next = { ...current, [kind]: { ...current[kind], [channel]: on } };
+    setPending(next);
+    save.mutate(next);
   };
 
   const onEnable = async () => {
