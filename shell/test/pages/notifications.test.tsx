@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { NotificationsPage } from '../../src/pages/notifications/NotificationsPage';
 import { keyBytes } from '../../src/pages/notifications/push';
-import { makeUser, mockFetch, signedIn } from './fetchMock';
+import { makeUser, mockFetch, signedIn, type Call } from './fetchMock';
 
 // The Notifications settings page (issue 30): per kind and channel switches, push gated on the browser's
 // permission and this browser's subscription, security notices always on. The browser's push APIs are faked.
@@ -98,7 +98,7 @@ describe('NotificationsPage', () => {
   it('moves the switch the moment it is clicked, before the save answers (the controlled checkbox must not flick back)', async () => {
     fakeBrowser({ permission: 'default' });
     let answer: () => void = () => undefined;
-    const calls = routes({ 'PUT /api/notifications/preferences': (call) => new Promise((resolve) => (answer = () => resolve({ body: call.body }))) });
+    const calls = routes({ 'PUT /api/notifications/preferences': (call: Call) => new Promise<{ body: unknown }>((resolve) => (answer = () => resolve({ body: call.body }))) });
     render();
     const sessions = await screen.findByRole('group', { name: 'Sessions' });
     const email = within(sessions).getByRole('switch', { name: 'Email' });
