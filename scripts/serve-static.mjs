@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The production static server for the built shell and remotes: files through `sirv` (precompressed
-// brotli/gzip chosen by Accept-Encoding), the /api proxy through `http-proxy-3`.
+// The production static server for the built shell and remotes: files as `sirv` serves them (precompressed
+// brotli/gzip chosen by Accept-Encoding), but looked up on disk per request and read from the descriptor
+// that was checked (createFileServer), so a dist folder rebuilt or deleted while serving answers 404 for what
+// is gone and never crashes the process; the /api proxy through `http-proxy-3`.
 //
 //   node scripts/serve-static.mjs --dir mfe-trainers/dist --port 3002 --cors
 //   node scripts/serve-static.mjs --dir shell/dist --port 3000 --spa --remotes --api
@@ -19,6 +21,9 @@
 //                    the API is down, answers non-2xx or takes over $REMOTES_API_TIMEOUT_MS (default 1500) ms, the
 //                    static default built from $REMOTE_<AREA>_URL (default http://localhost:300N/mf-manifest.json).
 //                    Always `Cache-Control: private, no-store` and `Vary: Cookie`: it is per visitor.
+//                    A page asks the API once: its answer (which the page's CSP is made from) is handed to
+//                    that visitor's next /remotes.json within $REMOTES_HANDOFF_MS (default 1000; 0: off),
+//                    once (remotesHandoff below).
 //   --versions <dir> serve the remote's immutable version folders (build-config/release.js) at
 //                    /versions/<version>/... (default: the `releases` folder beside --dir, e.g. mfe-trainers/releases
 //                    for mfe-trainers/dist; looked up per request, so a version built while serving is reachable)
@@ -49,18 +54,20 @@
 // A port already in use ends the process with one line naming the port (exit code 3), no stack trace.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import sirv from 'sirv';
 import helmet from 'helmet';
 import { createProxyServer } from 'http-proxy-3';
 import { createSeo, injectPage } from './ssr/seo.mjs';
 
 const require = createRequire(import.meta.url);
 const { remotesManifest } = require('../build-config/remotes.js');
+// sirv's own content-type table (its dependency, resolved from where sirv is installed).
+const { lookup: mimeOf } = createRequire(require.resolve('sirv'))('mrmime');
 
 function parseSite(argv) {
   const opts = { dir: null, port: Number(process.env.PORT ?? 3000), host: process.env.HOST || '0.0.0.0', spa: false, cors: false, remotes: false, api: false, name: null, mounts: [], versions: null };
@@ -322,13 +329,140 @@ export async function pageFile(root, rel, spa) {
   return spa && !ANY_EXTENSION.test(rel) && !/\/\.well-known/.test(rel) ? pageFile(root, '/', false) : null;
 }
 
+/** A file that is not there (any more): deleted, its folder deleted or replaced by a file, or a folder now. */
+const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
+
 const pageTexts = new Map();
-async function readPage({ abs, st }) {
-  const hit = pageTexts.get(abs);
-  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.text;
-  const text = await readFile(abs, 'utf8');
-  pageTexts.set(abs, { mtimeMs: st.mtimeMs, size: st.size, text });
-  return text;
+/**
+ * The page's text, or null when the file is gone (a dist folder rebuilt in place while serving): opened
+ * first and checked through the open descriptor, so it cannot vanish between the check and the read.
+ */
+async function readPage({ abs }) {
+  let handle;
+  try {
+    handle = await open(abs, 'r');
+    const st = await handle.stat();
+    if (!st.isFile()) return null;
+    const hit = pageTexts.get(abs);
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.text;
+    const text = await handle.readFile('utf8');
+    pageTexts.set(abs, { mtimeMs: st.mtimeMs, size: st.size, text });
+    return text;
+  } catch (err) {
+    if (GONE.has(err.code)) return null;
+    throw err;
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+const PRECOMPRESSED = { '.br': 'br', '.gz': 'gzip' };
+
+/** sirv's candidate names for `uri`: each extension on the path itself, then on path/index. */
+function candidates(uri, extns) {
+  const base = uri.endsWith('/') ? uri.slice(0, -1) : uri;
+  const out = [];
+  for (const e of extns) {
+    const x = e ? `.${e}` : '';
+    if (base) out.push(base + x);
+    out.push(`${base}/index${x}`);
+  }
+  return out;
+}
+
+/**
+ * The files under `dir`, answered as sirv answered them (same lookup order: the path, path/index, each with
+ * `.br` / `.gz` first when the client accepts them, then with `.html`; Content-Type, Content-Encoding,
+ * Last-Modified, a weak ETag of size and mtime, 304, a single byte range), but never from a list made at
+ * start and never with a gap between checking and reading: each candidate is opened, checked through the open
+ * descriptor (fstat) and streamed from it. So a dist folder rebuilt in place while serving answers its new
+ * files, a file or folder that vanished is a miss (`next()`: 404) rather than an unhandled ENOENT that killed
+ * the process, and a file deleted after it was opened is still sent whole (the descriptor keeps it).
+ * Dotfiles are never served (except under /.well-known/). `typeOf(pathname)` may name the Content-Type.
+ */
+function createFileServer(dir, { typeOf = () => undefined } = {}) {
+  const root = path.resolve(dir);
+  return async function serveFile(req, res, next) {
+    let pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname.includes('%')) {
+      try {
+        pathname = decodeURI(pathname);
+      } catch {
+        /* left as it is, as sirv does */
+      }
+    }
+    if (pathname.split('/').some((seg) => seg.startsWith('.') && seg !== '.well-known')) return next();
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const extns = [...(/(br|brotli)/i.test(accepts) ? ['html.br', 'br'] : []), ...(accepts.includes('gzip') ? ['html.gz', 'gz'] : []), '', 'html'];
+    for (const name of candidates(pathname, extns)) {
+      const abs = path.join(root, name);
+      if (!abs.startsWith(root + path.sep)) continue;
+      let handle;
+      try {
+        handle = await open(abs, 'r');
+        const st = await handle.stat();
+        if (!st.isFile()) {
+          await handle.close();
+          continue;
+        }
+        sendFile(req, res, handle, st, name, typeOf(pathname));
+        return;
+      } catch (err) {
+        await handle?.close().catch(() => {});
+        if (GONE.has(err.code)) continue;
+        throw err;
+      }
+    }
+    next();
+  };
+}
+
+/** Answer with the open file `handle` (closed when done, whatever happens). */
+function sendFile(req, res, handle, st, name, type) {
+  const enc = PRECOMPRESSED[name.slice(-3)];
+  const etag = `W/"${st.size}-${st.mtime.getTime()}"`;
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === etag) {
+    handle.close().catch(() => {});
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  let ctype = type ?? mimeOf(enc ? name.slice(0, -3) : name) ?? '';
+  if (ctype === 'text/html') ctype += ';charset=utf-8';
+  const headers = { 'Content-Length': st.size, 'Last-Modified': st.mtime.toUTCString(), ETag: etag };
+  if (ctype) headers['Content-Type'] = ctype;
+  if (enc) headers['Content-Encoding'] = enc;
+  let code = 200;
+  const range = { start: 0, end: Math.max(0, st.size - 1) };
+  const asked = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
+  if (asked) {
+    code = 206;
+    range.start = Number.parseInt(asked[1], 10) || 0;
+    range.end = Math.min(Number.parseInt(asked[2], 10) || st.size - 1, st.size - 1);
+    if (range.start >= st.size || range.start > range.end) {
+      handle.close().catch(() => {});
+      res.setHeader('Content-Range', `bytes */${st.size}`);
+      res.statusCode = 416;
+      res.end();
+      return;
+    }
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${st.size}`;
+    headers['Content-Length'] = range.end - range.start + 1;
+    headers['Accept-Ranges'] = 'bytes';
+  }
+  // Headers this server set already (Cache-Control, a Content-Type) win, as with sirv.
+  for (const [k, v] of Object.entries(headers)) if (!res.hasHeader(k) || k === 'Content-Length' || k === 'Content-Range') res.setHeader(k, v);
+  res.writeHead(code);
+  if (req.method === 'HEAD' || st.size === 0) {
+    handle.close().catch(() => {});
+    res.end();
+    return;
+  }
+  // pipeline: a client that goes away closes the file, and a read error cuts the answer (never an unhandled error).
+  pipeline(handle.createReadStream({ start: range.start, end: range.end }), res, (err) => {
+    if (err && !res.destroyed) res.destroy();
+  });
 }
 
 /** Headers of every /remotes.json answer: it differs per visitor (cookie), so no shared cache may keep it. */
@@ -369,11 +503,92 @@ export async function remotesFromApi(req, apiUrl, timeoutMs = Number(process.env
   }
 }
 
+/** The rollout cookies (contracts/src/rollout.ts): the visitor id and a preview link's grant. */
+const VISITOR_COOKIE = 'fc_vid';
+const PREVIEW_COOKIE = 'fc_preview';
+
+/** name -> value of a Cookie header. */
+function cookiesOf(header) {
+  const out = new Map();
+  for (const part of String(header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/**
+ * Who the API's remotes answer is for: the visitor id and preview cookies the browser will send next (the
+ * request's, updated by the Set-Cookie of the answer: a first visit's new id, a preview link's grant, a
+ * deletion), or null without a visitor id (nothing is handed on then).
+ */
+export function handoffKey(cookieHeader, setCookie = []) {
+  const jar = cookiesOf(cookieHeader);
+  for (const line of setCookie) {
+    const [pair, ...attrs] = String(line).split(';');
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const expired = attrs.some((a) => /^\s*max-age\s*=\s*0*(\s|$)/i.test(a) || /^\s*max-age\s*=\s*-/i.test(a));
+    if (expired) jar.delete(name);
+    else jar.set(name, pair.slice(eq + 1).trim());
+  }
+  const vid = jar.get(VISITOR_COOKIE);
+  return vid ? `${vid}\n${jar.get(PREVIEW_COOKIE) ?? ''}` : null;
+}
+
+/**
+ * The page -> /remotes.json hand-off (TTFB; issue: the API was asked twice per page load). A page asks the
+ * API for the visitor's remotes manifest (its CSP names those origins); the shell's script then fetches
+ * /remotes.json, which used to ask the API again. Now the page's answer is kept under the visitor's cookies
+ * (handoffKey) and the visitor's next /remotes.json takes it, once, within `ttlMs` (default 1 s); a
+ * /remotes.json without a page just before it (a retry after a failed load, a page from the service worker's
+ * cache, a preview link's query) asks the API as before. So a page and its manifest always agree, and the
+ * rollout promise holds exactly: every page load asks the API itself, so a rollback, kill or promote shows on
+ * the next page load after the command (the API's own config cache, 2 s across instances, is unchanged); only
+ * the /remotes.json of a page loaded before the command can still carry that page's answer. Bounded: at most
+ * `max` visitors are kept (the oldest go first); entries are dropped when taken or expired.
+ */
+export function createRemotesHandoff({ ttlMs = 1000, max = 10_000, now = () => performance.now() } = {}) {
+  const entries = new Map();
+  const purge = (t) => {
+    for (const [key, e] of entries) {
+      if (t - e.at < ttlMs && entries.size <= max) break;
+      entries.delete(key);
+    }
+  };
+  return {
+    get size() {
+      return entries.size;
+    },
+    put(key, body) {
+      if (!key || !(ttlMs > 0)) return;
+      const t = now();
+      entries.delete(key);
+      entries.set(key, { at: t, body });
+      purge(t);
+    },
+    take(key) {
+      if (!key) return null;
+      const e = entries.get(key);
+      if (!e) return null;
+      entries.delete(key);
+      return now() - e.at < ttlMs ? e.body : null;
+    },
+  };
+}
+
+/** REMOTES_HANDOFF_MS: a whole number of ms (0 turns the hand-off off); anything else is the default. */
+function handoffMs(raw = process.env.REMOTES_HANDOFF_MS) {
+  const n = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isInteger(n) && n >= 0 ? n : 1000;
+}
+
 async function remotesJson(req, apiUrl) {
   const file = process.env.REMOTES_JSON;
   if (file) return { status: 200, body: JSON.parse(await readFile(file, 'utf8')), setCookie: [] };
   const fromApi = await remotesFromApi(req, apiUrl);
-  if (fromApi.body) return fromApi;
+  if (fromApi.body) return { ...fromApi, fromApi: true };
   if (fromApi.status) console.warn(`[serve-static] /api/rollout/remotes answered ${fromApi.status}; serving the static remotes manifest`);
   else console.warn('[serve-static] the API did not answer /api/rollout/remotes in time; serving the static remotes manifest');
   return { status: 200, body: remotesManifest(process.env), setCookie: fromApi.setCookie };
@@ -444,51 +659,27 @@ export function createStaticServer(opts) {
   const root = path.resolve(opts.dir);
   const apiUrl = process.env.API_URL || 'http://127.0.0.1:4000';
   const proxy = opts.api ? createApiProxy(apiUrl) : null;
-  const files = sirv(root, {
-    dev: false,
-    etag: true,
-    gzip: true,
-    brotli: true,
-    single: opts.spa,
-    extensions: ['html'],
-    setHeaders(res, pathname) {
-      // A client-side route (no extension) is index.html.
-      const type = TEXT_TYPES[path.posix.extname(pathname).toLowerCase() || '.html'];
-      if (type) res.setHeader('Content-Type', type);
-    },
-  });
+  // Files are looked up on disk per request (createFileServer), so a folder rebuilt while the server runs is
+  // served as it is now, and a file that vanished is a 404, never a crash. Pages (HTML, including the SPA
+  // fallback to index.html) go through servePage first.
+  const textType = (pathname) => TEXT_TYPES[path.posix.extname(pathname).toLowerCase()];
+  // A client-side route (no extension) is index.html.
+  const files = createFileServer(root, { typeOf: (pathname) => TEXT_TYPES[path.posix.extname(pathname).toLowerCase() || '.html'] });
   const mounts = (opts.mounts ?? []).map((m) => ({
     prefix: m.prefix,
     dir: path.resolve(m.dir),
-    files: sirv(path.resolve(m.dir), {
-      dev: false,
-      etag: true,
-      gzip: true,
-      brotli: true,
-      setHeaders(res, pathname) {
-        const type = TEXT_TYPES[path.posix.extname(pathname).toLowerCase()];
-        if (type) res.setHeader('Content-Type', type);
-      },
-    }),
+    files: createFileServer(m.dir, { typeOf: textType }),
   }));
-  // Version folders: looked up on disk per request (sirv dev mode), so a candidate built while the server
-  // runs is served at once; each version's files never change, the Cache-Control below still applies.
+  // Version folders: a candidate built while the server runs is served at once; each version's files never
+  // change, the Cache-Control below still applies.
   const versionsDir = path.resolve(opts.versions ?? path.join(root, '..', 'releases'));
-  const versionFiles = sirv(versionsDir, {
-    dev: true,
-    etag: true,
-    gzip: true,
-    brotli: true,
-    setHeaders(res, pathname) {
-      const type = TEXT_TYPES[path.posix.extname(pathname).toLowerCase()];
-      if (type) res.setHeader('Content-Type', type);
-    },
-  });
+  const versionFiles = createFileServer(versionsDir, { typeOf: textType });
   const notFound = (res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end('Not found');
   };
   const trusted = proxyTrust();
+  const handoff = createRemotesHandoff({ ttlMs: handoffMs() });
   // The shell's public pages: per-page tags, JSON-LD and a JavaScript-off body from the API; /robots.txt and
   // /sitemap.xml (issue 32, scripts/ssr/seo.mjs, docs/ssr.md). SSR=off serves index.html as it is.
   const seo = opts.api && opts.spa && process.env.SSR !== 'off' ? createSeo({ apiUrl }) : null;
@@ -500,14 +691,23 @@ export function createStaticServer(opts) {
    * page has no ETag: each answer's body differs (a cached body would not match a new nonce).
    */
   async function servePage(req, res, dir, rel, spa, headers = pageHeaders) {
-    const page = await pageFile(dir, rel, spa);
-    if (!page) return false;
+    // The page's file is read first: one that vanished since pageFile saw it (a rebuild in place) is looked
+    // up again (an SPA route then gets index.html), else the caller answers 404.
+    let page = await pageFile(dir, rel, spa);
+    let text = page && (await readPage(page));
+    if (page && text === null) {
+      page = await pageFile(dir, rel, spa);
+      text = page && (await readPage(page));
+    }
+    if (!page || text === null) return false;
     // Read from the API while the remotes manifest is read (never rejects; null: the page as it is).
     const described = seo && dir === root ? seo.page(req, new URL(req.url ?? '/', 'http://localhost')) : null;
     let manifest = { body: null, setCookie: [] };
     if (opts.remotes) {
       try {
         manifest = await remotesJson(req, apiUrl);
+        // This page's /remotes.json gets the same answer (only the API's own: a fallback is asked again).
+        if (manifest.fromApi) handoff.put(handoffKey(req.headers.cookie, manifest.setCookie), manifest.body);
       } catch (err) {
         console.warn(`[serve-static] cannot read the remotes manifest for the page's CSP: ${err.message}`);
         manifest = { body: remotesManifest(process.env), setCookie: [] };
@@ -519,7 +719,7 @@ export function createStaticServer(opts) {
     // (The answer started with the files' DENY; frame-ancestors decides for a framed page.)
     if (headers === framedPageHeaders) res.removeHeader('X-Frame-Options');
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
-    const body = Buffer.from(withNonce(injectPage(await readPage(page), await described), res.cspNonce));
+    const body = Buffer.from(withNonce(injectPage(text, await described), res.cspNonce));
     sendCompressed(req, res, 200, body, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' });
     return true;
   }
@@ -561,7 +761,9 @@ export function createStaticServer(opts) {
         return;
       }
       if (opts.remotes && pathname === '/remotes.json') {
-        const answer = await remotesJson(req, apiUrl);
+        // The answer its page was made with (once, just after the page), else the API's.
+        const handed = url.searchParams.has(PREVIEW_COOKIE) ? null : handoff.take(handoffKey(req.headers.cookie));
+        const answer = handed ? { status: 200, body: handed, setCookie: [] } : await remotesJson(req, apiUrl);
         sendJson(req, res, answer.status, answer.body, { ...REMOTES_HEADERS, ...(answer.setCookie.length ? { 'Set-Cookie': answer.setCookie } : {}) });
         return;
       }
@@ -587,7 +789,7 @@ export function createStaticServer(opts) {
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
         if (await servePage(req, res, mount.dir, rel.slice(mount.prefix.length), false, framedPageHeaders)) return;
         req.url = pathname.slice(mount.prefix.length) + url.search;
-        mount.files(req, res, () => {
+        await mount.files(req, res, () => {
           res.removeHeader('Vary');
           notFound(res);
         });
@@ -610,7 +812,7 @@ export function createStaticServer(opts) {
         if (await servePage(req, res, versionsDir, `/${version[1]}/${decoded.slice(1).join('/')}`, false)) return;
         const original = req.url;
         req.url = `/${version[1]}${version[2]}`;
-        versionFiles(req, res, () => {
+        await versionFiles(req, res, () => {
           req.url = original;
           res.removeHeader('Vary');
           notFound(res);
@@ -618,7 +820,7 @@ export function createStaticServer(opts) {
         return;
       }
       if (await servePage(req, res, root, rel, opts.spa)) return;
-      files(req, res, () => {
+      await files(req, res, () => {
         res.removeHeader('Vary');
         notFound(res);
       });

@@ -58,6 +58,12 @@ export interface Config {
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
   vapidSubject?: string;
+  /**
+   * PUSH_ALLOW_PRIVATE_ENDPOINTS=1: accept Web Push endpoints over http and at loopback/private/link-local
+   * addresses (a local push service in tests and development). Off by default: push endpoints must be https
+   * URLs of public addresses (notifications/endpoint.ts). Refused with NODE_ENV=production.
+   */
+  pushAllowPrivateEndpoints?: boolean;
 }
 
 /** The repository root (api/src/config.ts -> ../..). */
@@ -100,7 +106,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPublicKey: blankToUndefined(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blankToUndefined(env.VAPID_PRIVATE_KEY),
     vapidSubject: blankToUndefined(env.VAPID_SUBJECT),
+    pushAllowPrivateEndpoints: pushAllowPrivate(env),
   };
+}
+
+/** PUSH_ALLOW_PRIVATE_ENDPOINTS: a yes/no word; yes is refused in production (it would let anyone aim the push worker at the private network). */
+function pushAllowPrivate(env: NodeJS.ProcessEnv): boolean {
+  const on = bool(env.PUSH_ALLOW_PRIVATE_ENDPOINTS, false);
+  if (on && env.NODE_ENV === 'production') {
+    throw new ConfigError('PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests and development (a local push service); it cannot be set with NODE_ENV=production');
+  }
+  return on;
 }
 
 /** Names an operator token may not take: `system` signs automatic changes, `operator` is OPERATOR_TOKEN's. */

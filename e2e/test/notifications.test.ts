@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', () => resolve()));
   pushBase = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-  site = await startSite({ apiEnv: { NOTIFICATIONS_TICK_MS: '200', NOTIFICATIONS_UNREAD_DELAY_MS: '0', NOTIFICATIONS_ALLOW_HTTP_PUSH: '1' } });
+  site = await startSite({ apiEnv: { NOTIFICATIONS_TICK_MS: '200', NOTIFICATIONS_UNREAD_DELAY_MS: '0', PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' } });
 }, 400_000);
 
 afterAll(async () => {

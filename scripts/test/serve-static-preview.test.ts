@@ -63,7 +63,9 @@ test('the page passes ?fc_preview= to the API and relays its cookie; /remotes.js
     const dir = mkdtempSync(path.join(os.tmpdir(), 'serve-preview-'));
     dirs.push(dir);
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>FitConnect</title><script src="/main.js"></script>');
-    const site = await serve(['--dir', dir, '--spa', '--remotes'], { API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}` });
+    // REMOTES_HANDOFF_MS=0: every /remotes.json asks the API here, to see what it sends (the page's own
+    // /remotes.json is otherwise handed the page's answer: serve-static-handoff.test.ts).
+    const site = await serve(['--dir', dir, '--spa', '--remotes'], { API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, REMOTES_HANDOFF_MS: '0' });
 
     const page = await get(`${site}/trainers?fc_preview=abc.def&utm_source=mail`, { Cookie: 'fc_vid=v1' });
     expect(page.status).toBe(200);

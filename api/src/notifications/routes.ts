@@ -7,8 +7,8 @@ import { currentUser, requireUser } from '../http/auth';
 import { badRequest, HttpError, toHttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, queryOf, validateBody, validateQuery } from '../http/validate';
-import { acceptableEndpoint } from './push';
-import { notificationRuntime } from './runtime';
+import { RefusedEndpoint, checkEndpoint } from './endpoint';
+import { endpointPolicy, notificationRuntime } from './runtime';
 import { preferencesOf, removeSubscription, savePreferences, saveSubscription, unsubscribeEmail } from './service';
 import { readUnsubscribeToken } from './tokens';
 
@@ -30,10 +30,27 @@ notificationsRouter.get('/push/key', requireUser(), async (ctx) => {
 
 const subscribeLimit = rateLimit({ name: 'push-subscribe', limit: 30, windowMs: 60 * 60 * 1000, key: (ctx) => `user:${ctx.state.user?.id}` });
 
+/**
+ * 400 for an endpoint the worker would not post to (endpoint.ts: https, public addresses only, unless
+ * PUSH_ALLOW_PRIVATE_ENDPOINTS); 503 when DNS could not answer now. The worker checks again at send time.
+ */
+async function refuseUnsafeEndpoint(ctx: Context, endpoint: string): Promise<void> {
+  try {
+    await checkEndpoint(endpoint, endpointPolicy(ctx.deps));
+  } catch (err) {
+    if (err instanceof RefusedEndpoint) {
+      ctx.deps.logger.warn(`Notifications: push subscription of user ${currentUser(ctx).id} refused (${err.reason})`);
+      throw badRequest(err.publicMessage, [{ path: ['endpoint'], message: err.publicMessage }]);
+    }
+    ctx.deps.logger.warn(`Notifications: could not check a push endpoint's host: ${(err as Error).message}`);
+    throw new HttpError(503, 'Could not check the push endpoint right now. Please try again.');
+  }
+}
+
 // This browser's push subscription (PushSubscription.toJSON()); only the caller's own.
 notificationsRouter.post('/push/subscriptions', requireUser(), subscribeLimit, validateBody(PushSubscriptionBody), async (ctx) => {
   const body = bodyOf(ctx, PushSubscriptionBody);
-  if (!acceptableEndpoint(ctx.deps, body.endpoint)) throw badRequest('endpoint must be an https URL', [{ path: ['endpoint'], message: 'endpoint must be an https URL' }]);
+  await refuseUnsafeEndpoint(ctx, body.endpoint);
   await saveSubscription(currentUser(ctx).id, body, ctx.deps.clock.now());
   ctx.status = 201;
   ctx.body = { endpoint: body.endpoint };

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../context';
 import { resolveVapidKeys } from '../config';
+import { systemResolve, type EndpointPolicy, type Resolve } from './endpoint';
 
 /** Knobs of the notifications module (tests and operators); everything has a default. */
 export interface NotificationOptions {
@@ -11,8 +12,14 @@ export interface NotificationOptions {
   maxAttempts?: number;
   /** First retry delay (doubles each time, at most an hour). Default 1 min. */
   backoffMs?: number;
-  /** Accept http:// push endpoints (tests with a local fake push service). Default: https only. */
-  allowHttpPush?: boolean;
+  /**
+   * Accept push endpoints over http and at loopback / private / link-local addresses (tests and development
+   * with a local push service; endpoint.ts). Default: config.pushAllowPrivateEndpoints
+   * (PUSH_ALLOW_PRIVATE_ENDPOINTS=1), else off: https only, public addresses only.
+   */
+  allowPrivateEndpoints?: boolean;
+  /** How push endpoints' host names are resolved (tests give a table). Default: the system resolver. */
+  resolve?: Resolve;
   /** Push request timeout (ms). Default 10 s. */
   pushTimeoutMs?: number;
 }
@@ -39,8 +46,8 @@ function subjectOf(deps: AppDeps): string {
 
 /**
  * Test-only knobs from the environment, for browser tests that run the real API process (NODE_ENV=test only,
- * so a production setting cannot weaken anything): NOTIFICATIONS_TICK_MS, NOTIFICATIONS_UNREAD_DELAY_MS and
- * NOTIFICATIONS_ALLOW_HTTP_PUSH=1 (a local fake push service).
+ * so a production setting cannot weaken anything): NOTIFICATIONS_TICK_MS and NOTIFICATIONS_UNREAD_DELAY_MS.
+ * A local push service is allowed by PUSH_ALLOW_PRIVATE_ENDPOINTS=1 (config.ts; refused in production).
  */
 export function testEnvOptions(env: NodeJS.ProcessEnv = process.env): NotificationOptions & { unreadDelayMs?: number } {
   if (env.NODE_ENV !== 'test') return {};
@@ -48,7 +55,6 @@ export function testEnvOptions(env: NodeJS.ProcessEnv = process.env): Notificati
   return {
     ...(num(env.NOTIFICATIONS_TICK_MS) !== undefined ? { tickMs: Math.max(50, num(env.NOTIFICATIONS_TICK_MS)!) } : {}),
     ...(num(env.NOTIFICATIONS_UNREAD_DELAY_MS) !== undefined ? { unreadDelayMs: num(env.NOTIFICATIONS_UNREAD_DELAY_MS) } : {}),
-    ...(env.NOTIFICATIONS_ALLOW_HTTP_PUSH === '1' ? { allowHttpPush: true } : {}),
   };
 }
 
@@ -63,12 +69,22 @@ export function notificationRuntime(deps: AppDeps): NotificationRuntime {
         leaseMs: o.leaseMs ?? 2 * 60_000,
         maxAttempts: o.maxAttempts ?? 8,
         backoffMs: o.backoffMs ?? 60_000,
-        allowHttpPush: o.allowHttpPush ?? false,
+        allowPrivateEndpoints: o.allowPrivateEndpoints ?? deps.config.pushAllowPrivateEndpoints ?? false,
+        resolve: o.resolve ?? systemResolve,
         pushTimeoutMs: o.pushTimeoutMs ?? 10_000,
       },
       vapid: { ...resolveVapidKeys(deps.config), subject: subjectOf(deps) },
     };
     runtimes.set(deps, rt);
+    if (rt.options.allowPrivateEndpoints) {
+      deps.logger.warn('Notifications: push endpoints over http and at private/loopback addresses are accepted (PUSH_ALLOW_PRIVATE_ENDPOINTS; tests and development only)');
+    }
   }
   return rt;
+}
+
+/** Which push endpoints this app posts to (endpoint.ts). */
+export function endpointPolicy(deps: AppDeps): EndpointPolicy {
+  const { allowPrivateEndpoints, resolve } = notificationRuntime(deps).options;
+  return { allowPrivate: allowPrivateEndpoints, resolve };
 }

@@ -556,7 +556,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/notifications/push/subscriptions': {
     summary: "Store this browser's Web Push subscription (PushSubscription.toJSON())",
     tag: 'Notifications',
-    responses: { 201: { description: 'Stored', schema: z.object({ endpoint: z.string() }) }, 403: forbidden('The endpoint belongs to another account') },
+    description:
+      'The endpoint must be an https URL whose host is (or resolves only to) public addresses: loopback, private, link-local, unique-local, CGNAT, multicast and unspecified addresses, in any spelling, are refused with 400 (unless the server runs with PUSH_ALLOW_PRIVATE_ENDPOINTS=1, tests and development only). The worker checks again when it sends.',
+    responses: {
+      201: { description: 'Stored', schema: z.object({ endpoint: z.string() }) },
+      403: forbidden('The endpoint belongs to another account'),
+      503: msg('DNS could not answer for the endpoint\'s host right now; try again'),
+    },
   },
   'DELETE /api/notifications/push/subscriptions': {
     summary: 'Remove one of the own push subscriptions',

@@ -30,7 +30,7 @@ let worker: AppDeps;
 beforeAll(async () => {
   smtp = await startSmtp();
   pushService = await startPushService();
-  api = await startTestApi({ clock, config: { smtpUrl: smtp.url, publicUrl: 'https://fit.example' }, notifications: { allowHttpPush: true } });
+  api = await startTestApi({ clock, config: { smtpUrl: smtp.url, publicUrl: 'https://fit.example' }, notifications: { allowPrivateEndpoints: true } });
   worker = newWorker();
 });
 afterAll(async () => {
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 function newWorker(): AppDeps {
-  return resolveDeps({ config: api.config, clock, logger: memoryLogger(), notifications: { allowHttpPush: true } });
+  return resolveDeps({ config: api.config, clock, logger: memoryLogger(), notifications: { allowPrivateEndpoints: true } });
 }
 
 async function user(firstName: string) {
@@ -394,7 +394,7 @@ describe('push', () => {
     const r = await u.agent.post('/api/notifications/push/subscriptions', { endpoint: `${pushService.base}/x`, keys: browserKeys().keys });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('endpoint must be an https URL');
-    await api.restart({ clock, config: { smtpUrl: smtp.url, publicUrl: 'https://fit.example' }, notifications: { allowHttpPush: true } });
+    await api.restart({ clock, config: { smtpUrl: smtp.url, publicUrl: 'https://fit.example' }, notifications: { allowPrivateEndpoints: true } });
   });
 });
 

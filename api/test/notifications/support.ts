@@ -75,9 +75,23 @@ export async function startPushService() {
       res.end();
     });
   });
+  // Every TCP connection made to it, request or not (a refused push must not even connect).
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, requests, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    port,
+    requests,
+    connections: () => connections,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A browser's side of a push subscription: real P-256 keys, so the payload can be decrypted. */
