@@ -142,6 +142,9 @@ test('create a challenge, join it, log progress, see the leaderboard order and t
     expect(await main.getByLabel('Note (optional)').inputValue()).toBe('');
 
     // Leaderboard: Priya 8,000, Erin 5,000, Tom 3,000, with medals, bars and the participants stat refreshed.
+    // The sentinel is Erin's own row with the 5,000 just logged: the board also refreshes itself every 30 s, so
+    // on a slow run it may already have had three rows (Erin still at 0) before this log's refresh arrived.
+    await main.getByTestId('leaderboard-row').filter({ hasText: 'Erin Tester (you)5,000 steps' }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="leaderboard-row"]').length === 3);
     const rows = await main.getByTestId('leaderboard-row').allTextContents();
     expect(rows[0]).toMatch(/^Gold medal, rank 11Priya Kaur8,000 stepsBristol/);

@@ -5,7 +5,8 @@
  * Shift+Enter for a new line; the client's nav badge counts it live and clears when the thread is opened
  * (the thread view marks it read with a POST: loading a thread marks nothing).
  *
- * Every wait is for something to appear or go (timeouts only guard against a hung test).
+ * Every wait is for something to appear or go (timeouts only guard against a hung test: the harness's default,
+ * not a shorter one, since a live message crosses the API and the database's change stream on a loaded machine).
  */
 import type { Page } from 'playwright-core';
 import { startSite, type Site } from '../src/harness';
@@ -67,7 +68,7 @@ test('client and trainer message each other live, with Enter, Shift+Enter and th
 
   // It reaches the trainer's open thread without a reload.
   const trainerLog = trainerPage.getByRole('log', { name: 'Messages with Carl Client' });
-  await trainerLog.getByText('Hello coach, are you free on Monday?').waitFor({ timeout: 10_000 });
+  await trainerLog.getByText('Hello coach, are you free on Monday?').waitFor();
   expect(await stillSamePage(trainerPage)).toBe('same page');
 
   // The client goes to the conversation list (client-side navigation) and waits there.
@@ -88,9 +89,9 @@ test('client and trainer message each other live, with Enter, Shift+Enter and th
   await trainerLog.getByText(/Yes! Monday 10am works\.\s+Bring water\./).waitFor();
 
   // The client's badge and list update live.
-  await topBar.getByRole('status', { name: '1 unread message' }).waitFor({ timeout: 10_000 });
+  await topBar.getByRole('status', { name: '1 unread message' }).waitFor();
   const row = clientPage.getByTestId('conversation');
-  await row.getByText('1 unread message').waitFor({ timeout: 10_000 });
+  await row.getByText('1 unread message').waitFor();
   await row.getByText(/Yes! Monday 10am works\. Bring water\./).waitFor();
   expect(await stillSamePage(clientPage)).toBe('same page');
 
@@ -101,14 +102,14 @@ test('client and trainer message each other live, with Enter, Shift+Enter and th
   await reply.waitFor();
   expect(await reply.evaluate((el) => (el as HTMLElement).innerText)).toContain('Yes! Monday 10am works.\nBring water.');
   expect((await markedRead).postDataJSON()).toEqual({ upToSeq: 2 });
-  await topBar.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
-  await trainerLog.getByText(/Read \d\d:\d\d/).waitFor({ timeout: 10_000 });
+  await topBar.getByRole('status').waitFor({ state: 'detached' });
+  await trainerLog.getByText(/Read \d\d:\d\d/).waitFor();
 
   // Keyboard only: the composer is reachable and Enter sends.
   await clientBox.focus();
   await clientPage.keyboard.type('See you then');
   await clientPage.keyboard.press('Enter');
-  await trainerLog.getByText('See you then').waitFor({ timeout: 10_000 });
+  await trainerLog.getByText('See you then').waitFor();
 
   expect(errors).toEqual([]);
 });
@@ -133,8 +134,8 @@ test('a thread grows in order when both sides send at once (never lost, never do
   }
   for (const page of [a, b]) {
     const log = page.getByRole('log');
-    await log.getByText('from Ann 4').waitFor({ timeout: 10_000 });
-    await log.getByText('from Ben 4').waitFor({ timeout: 10_000 });
+    await log.getByText('from Ann 4').waitFor();
+    await log.getByText('from Ben 4').waitFor();
     await page.waitForFunction(() => !document.body.innerText.includes('Sending…'));
     const texts = await log.getByTestId('message').allInnerTexts();
     expect(texts).toHaveLength(8);
@@ -156,7 +157,7 @@ test('signing out in one tab ends the live stream of the other tab on that sessi
   await second.getByRole('heading', { level: 1, name: 'Pat Partner' }).waitFor();
   const post = (content: string) => partnerPage.request.post(site.url('/api/messages'), { data: { receiverId: sam.id, content } });
   expect((await post('Before the sign-out')).status()).toBe(201);
-  await second.getByRole('log').getByText('Before the sign-out').waitFor({ timeout: 10_000 });
+  await second.getByRole('log').getByText('Before the sign-out').waitFor();
 
   // The first tab signs out (the call the shell's Sign out makes). The second tab's stream ends with its
   // session; the page asks who is signed in and, nobody, goes to the sign-in page.

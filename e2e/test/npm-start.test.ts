@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,16 +14,49 @@ import { ROOT } from '../src/harness';
 
 const REMOTE_AREAS = ['workouts', 'trainers', 'messages', 'community', 'challenges'] as const;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
+/**
+ * The lowest port the system hands out for port 0 (Linux: ip_local_port_range; 32768 elsewhere, the IANA
+ * dynamic range starts higher still).
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 1024) return low;
+  } catch {
+    // not Linux
+  }
+  return 32768;
+}
+
+const taken = new Set<number>();
+
+/**
+ * A free port for npm start, which is given port numbers and binds them only later (after its build check and
+ * seed). Not one the system chose for port 0: that range is where every other test server on the machine
+ * (started with port 0, in parallel) gets its port, so one of them could take it meanwhile. A random free
+ * port below that range is not handed out to them.
+ */
+async function freePort(): Promise<number> {
+  const high = ephemeralLow() - 1;
+  // (A system whose port-0 range starts low leaves no room below it: take a port-0 port then, as before.)
+  const low = high >= 11_024 ? Math.min(20_000, high - 5_000) : 0;
+  for (;;) {
+    const port = low ? low + Math.floor(Math.random() * (high - low + 1)) : 0;
+    if (taken.has(port)) continue;
+    const free = await new Promise<number>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(0));
+      srv.listen({ port, host: '0.0.0.0', exclusive: true }, () => {
+        const addr = srv.address();
+        const got = typeof addr === 'object' && addr ? addr.port : 0;
+        srv.close(() => resolve(got));
+      });
     });
-  });
+    if (free && !taken.has(free)) {
+      taken.add(free);
+      return free;
+    }
+  }
 }
 
 let child: ChildProcess | null = null;

@@ -1,7 +1,7 @@
 // Conformance: change streams ($changeStream + awaitData getMore) through the official driver and mongoose.
 // Runs against the embedded server, or a real replica set through MONGODB_URI (a standalone MongoDB has
 // no change streams: there these tests fail with code 40573, which is the point of running them).
-import { MongoClient, MongoServerError, type ChangeStream, type ChangeStreamDocument, type Db, type ResumeToken } from 'mongodb';
+import { MongoClient, MongoServerError, type ChangeStream, type ChangeStreamDocument, type CommandSucceededEvent, type Db, type ResumeToken } from 'mongodb';
 import mongoose from 'mongoose';
 import { embeddedOnly, startTarget, type Target } from './target';
 
@@ -47,14 +47,48 @@ async function opened<T extends Doc>(cs: ChangeStream<T>): Promise<ChangeStream<
   return cs;
 }
 
+/**
+ * A client whose getMore commands are recorded (requestId in order sent; the size of each answer's batch): what a
+ * stream's next getMore answers is checked without a clock, which a busy machine can make lie.
+ */
+async function monitoredClient() {
+  const client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000, monitorCommands: true });
+  const sent: number[] = [];
+  const batches = new Map<number, number>();
+  const listeners = new Set<() => void>();
+  client.on('commandStarted', (e) => {
+    if (e.commandName !== 'getMore') return;
+    sent.push(e.requestId);
+    for (const l of listeners) l();
+  });
+  client.on('commandSucceeded', (e) => {
+    if (e.commandName === 'getMore') batches.set(e.requestId, (e.reply as { cursor?: { nextBatch?: unknown[] } }).cursor?.nextBatch?.length ?? 0);
+  });
+  /** Resolves once a getMore is sent after this call. */
+  const nextGetMoreSent = () => {
+    const before = sent.length;
+    return new Promise<number>((resolve) => {
+      const l = () => {
+        if (sent.length <= before) return;
+        listeners.delete(l);
+        resolve(sent[before]);
+      };
+      listeners.add(l);
+    });
+  };
+  return { client, sent, batches, nextGetMoreSent };
+}
+
 test('an insert reaches an open stream with its full document, namespace and a resume token', async () => {
-  const coll = db.collection<Doc>('ins');
+  const watcher = await monitoredClient();
+  const coll = watcher.client.db(target.dbName).collection<Doc>('ins');
   const cs = await opened(coll.watch());
   try {
-    const started = Date.now();
-    await coll.insertOne({ _id: 1, name: 'first' });
+    await db.collection<Doc>('ins').insertOne({ _id: 1, name: 'first' });
+    const getMore = watcher.nextGetMoreSent();
     const ev = await nextChange(cs);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The first getMore after the write brings it (not an empty answer after a wait, then another getMore).
+    expect(watcher.batches.get(await getMore)).toBe(1);
     expect(ev.operationType).toBe('insert');
     if (ev.operationType !== 'insert') throw new Error('unreachable');
     expect(ev.fullDocument).toEqual({ _id: 1, name: 'first' });
@@ -64,23 +98,26 @@ test('an insert reaches an open stream with its full document, namespace and a r
     expect(cs.resumeToken).toEqual(ev._id);
   } finally {
     await cs.close();
+    await watcher.client.close();
   }
 });
 
 test('a getMore with nothing to report waits (awaitData) and then answers the next write', async () => {
-  const coll = db.collection<Doc>('await');
-  const cs = await opened(coll.watch([], { maxAwaitTimeMS: 3000 }));
+  // No clock: the getMore sent before the write is the one that answers it. (Had the server not woken it, it would
+  // have answered empty when its 3 s wait ran out, and a later getMore would have brought the change.)
+  const watcher = await monitoredClient();
+  const cs = await opened(watcher.client.db(target.dbName).collection<Doc>('await').watch([], { maxAwaitTimeMS: 3000 }));
   try {
+    const getMore = watcher.nextGetMoreSent();
     const pending = nextChange(cs, 8000);
-    await new Promise((r) => setTimeout(r, 300));
-    const writtenAt = Date.now();
-    await coll.insertOne({ _id: 7, name: 'late' });
+    const waiting = await getMore;
+    await db.collection<Doc>('await').insertOne({ _id: 7, name: 'late' });
     const ev = await pending;
     expect(ev.operationType).toBe('insert');
-    // Delivered as the write happened, not at the end of the 3 s wait.
-    expect(Date.now() - writtenAt).toBeLessThan(1500);
+    expect(watcher.batches.get(waiting)).toBe(1);
   } finally {
     await cs.close();
+    await watcher.client.close();
   }
 });
 
@@ -188,16 +225,27 @@ test('resumeAfter a token replays exactly the changes after it, in order', async
 });
 
 test('mongoose Model.watch() delivers inserts with the full document', async () => {
-  const conn = await mongoose.createConnection(target.dbUri).asPromise();
+  // Commands are monitored: the stream's first aggregate answering is the sentinel that it has started (a write
+  // before it would not be reported), rather than a pause that a busy machine can outlast.
+  const conn = await mongoose.createConnection(target.dbUri, { monitorCommands: true }).asPromise();
   try {
+    const client = conn.getClient();
+    const aggregated = new Promise<void>((resolve) => {
+      const onSucceeded = (e: CommandSucceededEvent) => {
+        if (e.commandName !== 'aggregate') return;
+        client.off('commandSucceeded', onSucceeded);
+        resolve();
+      };
+      client.on('commandSucceeded', onSucceeded);
+    });
     const Note = conn.model('Note', new mongoose.Schema({ text: String }, { collection: 'notes' }));
     const cs = Note.watch([], { fullDocument: 'updateLookup' });
+    const got = new Promise<ChangeStreamDocument>((resolve) => cs.once('change', resolve));
+    // Mongoose opens the driver stream asynchronously: wait for its first aggregate.
     await new Promise<void>((resolve, reject) => {
       cs.once('error', reject);
-      // Mongoose opens the driver stream asynchronously; give it its first aggregate.
-      setTimeout(resolve, 300);
+      void aggregated.then(resolve);
     });
-    const got = new Promise<ChangeStreamDocument>((resolve) => cs.once('change', resolve));
     await Note.create({ text: 'hello' });
     const ev = await Promise.race([got, new Promise<never>((_, r) => setTimeout(() => r(new Error('no change')), 5000))]);
     expect(ev.operationType).toBe('insert');

@@ -236,8 +236,8 @@ describe('ChallengeDetailPage', () => {
 
   it('shows Challenge Not Found for an unknown id', async () => {
     renderDetail({ 'GET /api/auth/user': signedOut, 'GET /api/challenges/7': { status: 404, body: { message: 'Challenge not found' } } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Challenge Not Found' }, { timeout: 8000 })).toBeInTheDocument();
-  }, 10000);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Challenge Not Found' }, { timeout: 20_000 })).toBeInTheDocument();
+  }, 30_000);
 
   it('refreshes the leaderboard every 30 seconds', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });

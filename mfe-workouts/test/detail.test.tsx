@@ -192,7 +192,7 @@ describe('WorkoutDetailPage', () => {
   it('retries a failing load 3 times, 1 s apart, then shows Workout Not Found', async () => {
     const calls = mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/workouts/9': { status: 404, body: { message: 'Workout not found' } } });
     renderDetail('/workout-plan/9');
-    expect(await screen.findByRole('heading', { name: 'Workout Not Found' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Workout Not Found' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/workouts/9')).toHaveLength(4);
-  }, 10_000);
+  }, 30_000);
 });

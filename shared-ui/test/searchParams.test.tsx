@@ -45,6 +45,33 @@ describe('useLatestSearchParams', () => {
     expect(shown()).toBe('q=walk&b=2');
   });
 
+  it('shows the change in the event that asked for it: a controlled checkbox does not flick back while the URL commits', () => {
+    function Only() {
+      const [params, set] = useLatestSearchParams();
+      const on = params.get('online') === '1';
+      return (
+        <label>
+          <input type="checkbox" checked={on} onChange={(e) => set(setKey('online', e.target.checked ? '1' : '0'))} />
+          Online
+        </label>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <Only />
+      </MemoryRouter>,
+    );
+    const box = screen.getByRole('checkbox', { name: 'Online' }) as HTMLInputElement;
+    let rightAfterClick: boolean | null = null;
+    act(() => {
+      // The router's own update is a transition (rendered once act ends); the click's own update is not.
+      box.click();
+      rightAfterClick = box.checked;
+    });
+    expect(rightAfterClick).toBe(true);
+    expect(box.checked).toBe(true);
+  });
+
   it('takes the next query as a string too', () => {
     renderAt('/list?q=run');
     act(() => api.set(() => 'page=2'));

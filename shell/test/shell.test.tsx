@@ -145,8 +145,8 @@ test("a protected area route sends a signed-out visitor to /signin?redirect=<pat
   mockFetch(signedOut);
   renderShell('/messages');
   // The sign-in page is a lazy route: its module loads (and, under jest, compiles) on first use.
-  await waitFor(() => expect(lastLocation).toBe('/signin?redirect=%2Fmessages'), { timeout: 5000 });
-});
+  await waitFor(() => expect(lastLocation).toBe('/signin?redirect=%2Fmessages'), { timeout: 20_000 });
+}, 30_000);
 
 test('unknown paths, also under an area prefix, show the 404 page', async () => {
   mockFetch(signedOut);

@@ -96,6 +96,6 @@ test('a user without the operator role sees "Operators only"; a failure shows a 
   unmount();
   mockFetch({ ...signedIn(makeUser()), 'GET /api/ops/rollouts': { status: 500, body: { message: 'Database down' } } });
   renderWithProviders(<OpsPage />);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Rollouts could not be loaded' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Rollouts could not be loaded' }, { timeout: 20_000 })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-});
+}, 30_000);

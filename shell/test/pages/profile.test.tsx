@@ -166,8 +166,8 @@ describe('ProfilePage', () => {
     const { queryClient } = render('/profile');
     // The current-user query retries twice; make the failure immediate for the test.
     queryClient.setQueryDefaults(CURRENT_USER_KEY, { retry: false });
-    expect(await screen.findByTestId('where', {}, { timeout: 8000 })).toHaveTextContent('/signin?redirect=%2Fprofile');
-  }, 10000);
+    expect(await screen.findByTestId('where', {}, { timeout: 20_000 })).toHaveTextContent('/signin?redirect=%2Fprofile');
+  }, 30_000);
 
   it.each([false, true])("signs out: toast, cache cleared, back to / (inside RequireAuth: %p)", async (guarded) => {
     let session: ReturnType<typeof makeUser> | null = makeUser();
