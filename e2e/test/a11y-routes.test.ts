@@ -10,7 +10,6 @@ import { specRoutes } from '../src/routes';
 jest.setTimeout(20 * 60_000);
 
 let site: Site;
-let workoutId = 1;
 
 beforeAll(async () => {
   site = await startSite();
@@ -46,9 +45,11 @@ const combos: { signedIn: boolean; colorScheme: 'light' | 'dark'; width: number 
 for (const signedIn of [false, true])
   for (const colorScheme of ['light', 'dark'] as const) for (const width of [360, 1280]) combos.push({ signedIn, colorScheme, width });
 
-test.each(combos)('every SPEC §2 route passes axe (signed in: $signedIn, $colorScheme theme, $width px)', async ({ signedIn, colorScheme, width }) => {
+/** Every route of one combination in one page, navigated client-side as a user's clicks would; its findings. */
+async function checkCombo({ signedIn, colorScheme, width }: (typeof combos)[number]): Promise<A11yFinding[]> {
   // This test checks each route itself: the automatic per-navigation gate would only repeat the work.
   const page = await site.newPage({ width, height: width < 600 ? 780 : 900, colorScheme, a11y: false });
+  let workoutId = 1;
   if (signedIn) {
     await site.signUp(page);
     // A real plan of this user for /workout-plan/{id}.
@@ -69,14 +70,50 @@ test.each(combos)('every SPEC §2 route passes axe (signed in: $signedIn, $color
   const findings: A11yFinding[] = [];
   const where = `${signedIn ? 'signed in' : 'signed out'}, ${colorScheme} theme, ${width} px`;
   let first = true;
-  for (const route of specRoutes(workoutId)) {
-    if (first) await page.goto(site.url(route));
-    else await goClientSide(page, route);
-    first = false;
-    await waitForPage(page, route);
-    await waitForSettled(page, { quietMs: 400 });
-    const violations = await axeViolations(page);
-    if (violations.length) findings.push({ url: `${route} -> ${new URL(page.url()).pathname}`, where, violations });
+  try {
+    for (const route of specRoutes(workoutId)) {
+      if (first) await page.goto(site.url(route));
+      else await goClientSide(page, route);
+      first = false;
+      await waitForPage(page, route);
+      await waitForSettled(page, { quietMs: 400 });
+      const violations = await axeViolations(page);
+      if (violations.length) findings.push({ url: `${route} -> ${new URL(page.url()).pathname}`, where, violations });
+    }
+  } finally {
+    await page.context().close();
   }
+  return findings;
+}
+
+/** `fn` over `items`, at most `concurrency` at a time; each item's own promise, in the items' order. */
+function inPool<T, R>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R>[] {
+  const starts = items.map(() => {
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    return { started, start };
+  });
+  let next = 0;
+  const startNext = () => {
+    if (next < items.length) starts[next++].start();
+  };
+  const results = items.map((item, i) => starts[i].started.then(() => fn(item)));
+  for (const r of results) r.then(startNext, startNext);
+  for (let k = 0; k < concurrency; k++) startNext();
+  return results;
+}
+
+// The combinations run two at a time (two pages in the one browser, each its own context): on two cores
+// one page's quiet waits and network round trips overlap the other's rendering and axe run (CI time).
+let outcomes: Promise<A11yFinding[]>[];
+
+beforeAll(() => {
+  outcomes = inPool(combos, 2, checkCombo);
+  // Each test awaits its own; a failure before its test runs must not count as an unhandled rejection.
+  for (const o of outcomes) o.catch(() => undefined);
+});
+
+test.each(combos.map((combo, i) => ({ ...combo, i })))('every SPEC §2 route passes axe (signed in: $signedIn, $colorScheme theme, $width px)', async ({ i }) => {
+  const findings = await outcomes[i];
   if (findings.length) throw new Error(formatFindings(findings));
 });
