@@ -2,9 +2,10 @@
 // builds the shared config from these lists; tests read them without loading rspack.
 /**
  * The contracts' entries for the front ends (contracts/<name>.ts); the package root is the API's. One per area,
- * and the exercise library's apart from the rest of the workouts area's (contracts/exercises.ts says why).
+ * and the exercise library's and the training log's apart from the rest of the workouts area's (contracts/exercises.ts
+ * and contracts/training.ts say why).
  */
-const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'trainers', 'bookings', 'messages', 'community', 'challenges'];
+const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'training', 'trainers', 'bookings', 'messages', 'community', 'challenges'];
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.

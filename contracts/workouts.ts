@@ -5,6 +5,5 @@
 // builds its own schemas, not every area's (build-config/rspack.js; build-config/test/contracts-by-area.test.ts).
 // The API and tests use the package root, which has everything.
 export * from './src/workouts';
-// The session log, My training and streaks (issue 31).
-export * from './src/training';
+// The session log, My training and streaks (issue 31) are '@fitconnect/contracts/training' (contracts/training.ts).
 export * from './src/ids';

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 // Issue 31 (items 4 and 5): the session log (a finished or stopped guided session), My training's history,
-// streaks and the /profile widget. Front ends import these from '@fitconnect/contracts/workouts'.
+// streaks and the /profile widget. Front ends import these from '@fitconnect/contracts/training'.
 
 /** Longest session the log accepts (pauses are not counted): 8 hours. */
 export const TRAINING_MAX_DURATION_SECONDS = 8 * 60 * 60;

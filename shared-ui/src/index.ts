@@ -37,6 +37,8 @@ export type { EmptyStateProps } from './components/EmptyState';
 export { PageContainer, PageHeading, PageHeading as PageHeader, Grid, Stack, Row } from './components/Layout';
 export type { PageHeadingProps } from './components/Layout';
 export { focusRing, visuallyHidden } from './components/focus';
+export { LineIcon } from './components/LineIcon';
+export type { LineIconProps, IconNode } from './components/LineIcon';
 
 // API client (SPEC §7, §8) and query defaults (SPEC §4)
 export { apiRequest, ApiError, getQueryFn, createQueryClient, apiErrorMessage, isApiError } from './api';

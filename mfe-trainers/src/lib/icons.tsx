@@ -1,11 +1,12 @@
-import { Check, MapPin, Navigation, Search, SlidersHorizontal, User, Users, Video, type LucideIcon } from 'lucide-react';
+import { Check, MapPin, Navigation, Search, SlidersHorizontal, User, Users, Video } from 'lucide';
+import { LineIcon, type IconNode } from '@fitconnect/shared-ui';
 
 /**
- * Small decorative icons: lucide-react line icons (the site's one icon set, imported one by one so only
- * these ship), in currentColor, hidden from screen readers (the text next to them says it).
+ * Small decorative icons: Lucide line icons (the site's one icon set: node data imported one by one so only
+ * these ship, drawn by shared-ui's LineIcon), in currentColor, hidden from screen readers (the text next to them says it).
  */
-function icon(Svg: LucideIcon, defaultSize = 16) {
-  const Named = ({ size = defaultSize }: { size?: number }) => <Svg size={size} strokeWidth={2} aria-hidden="true" focusable="false" style={{ flexShrink: 0 }} />;
+function icon(node: IconNode, defaultSize = 16) {
+  const Named = ({ size = defaultSize }: { size?: number }) => <LineIcon icon={node} size={size} strokeWidth={2} aria-hidden="true" focusable="false" style={{ flexShrink: 0 }} />;
   return Named;
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { CircleCheck, CircleX, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleX, Info, TriangleAlert } from 'lucide';
+import { LineIcon, type IconNode } from './LineIcon';
 
 export type BannerTone = 'info' | 'warning' | 'danger' | 'success';
 
@@ -36,7 +37,7 @@ const Title = styled.p<{ $tone: BannerTone }>`
   color: ${({ $tone, theme }) => theme.colors[$tone]};
 `;
 
-const icons: Record<BannerTone, LucideIcon> = { info: Info, warning: TriangleAlert, danger: CircleX, success: CircleCheck };
+const icons: Record<BannerTone, IconNode> = { info: Info, warning: TriangleAlert, danger: CircleX, success: CircleCheck };
 
 export interface BannerProps {
   tone?: BannerTone;
@@ -49,11 +50,10 @@ export interface BannerProps {
 
 /** An inline message box: info (blue), warning (orange, e.g. daily limit reached), danger, success. */
 export function Banner({ tone = 'info', title, children, className, role }: BannerProps) {
-  const ToneIcon = icons[tone];
   return (
     <Box $tone={tone} className={className} role={role ?? (tone === 'danger' ? 'alert' : 'status')} data-tone={tone}>
       <Icon $tone={tone} aria-hidden="true">
-        <ToneIcon size={20} strokeWidth={2.25} aria-hidden="true" focusable="false" />
+        <LineIcon icon={icons[tone]} size={20} strokeWidth={2.25} aria-hidden="true" focusable="false" />
       </Icon>
       <Content>
         {title && <Title $tone={tone}>{title}</Title>}

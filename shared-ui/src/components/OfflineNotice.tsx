@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide';
+import { LineIcon } from '@fitconnect/shared-ui';
 
 /**
  * "You're offline" (issue 31.3): what a page that needs the network shows instead of an error when the
@@ -77,7 +78,7 @@ export function OfflineNotice({ children, headingAs = 'h2', action }: OfflineNot
   return (
     <Box role="status" data-offline-notice="">
       <Icon aria-hidden="true">
-        <WifiOff size={32} focusable="false" />
+        <LineIcon icon={WifiOff} size={32} focusable="false" />
       </Icon>
       <Title as={headingAs}>You&apos;re offline</Title>
       <Desc>

@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { create } from 'zustand';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { focusRing } from './focus';
+import { LineIcon } from './LineIcon';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
@@ -158,7 +159,7 @@ function ToastView({ item }: { item: ToastItem }) {
         {item.description && <Desc>{item.description}</Desc>}
       </Text>
       <Close type="button" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>
-        <X size={18} aria-hidden="true" focusable="false" />
+        <LineIcon icon={X} size={18} aria-hidden="true" focusable="false" />
       </Close>
     </Item>
   );

@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { focusRing, media, useCurrentUser } from '@fitconnect/shared-ui';
+import { focusRing, LineIcon, media, useCurrentUser, type IconNode } from '@fitconnect/shared-ui';
 import { AreaNavBadge } from '../federation/AreaNavBadge';
-import { CircleUserRound, House, LogIn, MessageSquare, PlayCircle, Sparkles, Users, UsersRound, type LucideIcon } from 'lucide-react';
+import { CircleUserRound, House, LogIn, MessageSquare, PlayCircle, Sparkles, Users, UsersRound } from 'lucide';
 import { bottomTabs, isNavActive } from './nav';
 
-// Line icons from lucide-react (imported one by one: only these ship), the same set as the rest of the site.
-const ICONS: Record<string, LucideIcon> = {
+// Lucide line icons (their node data, imported one by one: only these ship; drawn by shared-ui's LineIcon), the same set as the rest of the site.
+const ICONS: Record<string, IconNode> = {
   '/': House,
   '/ai-workout': Sparkles,
   '/exercise-tutorials': PlayCircle,
@@ -89,11 +89,10 @@ export function BottomTabs() {
     <Bar aria-label="Tabs">
       <ul>
         {bottomTabs(isSignedIn).map((t) => {
-          const Icon = ICONS[t.to] ?? House;
           return (
           <li key={t.to}>
             <Tab to={t.to} aria-current={isNavActive(t, pathname) ? 'page' : undefined}>
-              <Icon size={20} strokeWidth={isNavActive(t, pathname) ? 2.4 : 1.9} aria-hidden="true" focusable="false" />
+              <LineIcon icon={ICONS[t.to] ?? House} size={20} strokeWidth={isNavActive(t, pathname) ? 2.4 : 1.9} aria-hidden="true" focusable="false" />
               {isSignedIn && (
                 <BadgeSpot>
                   <AreaNavBadge to={t.to} />

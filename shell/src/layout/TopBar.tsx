@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, focusRing, media, useCurrentUser, useThemeStore } from '@fitconnect/shared-ui';
-import { Dumbbell, Menu, Moon, Sun, X } from 'lucide-react';
+import { Button, focusRing, LineIcon, media, useCurrentUser, useThemeStore } from '@fitconnect/shared-ui';
+import { Dumbbell, Menu, Moon, Sun, X } from 'lucide';
 import { AreaNavBadge } from '../federation/AreaNavBadge';
 import { isNavActive, topBarLinks } from './nav';
 import { useSignOut } from './useSignOut';
@@ -108,6 +108,11 @@ const IconToggle = styled.button`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
+  /* The theme toggle holds both icons and shows the one for its mode (a switch changes attributes only). */
+  &[data-theme-mode='dark'] > .theme-icon-moon,
+  &[data-theme-mode='light'] > .theme-icon-sun {
+    display: none;
+  }
   ${focusRing}
 `;
 
@@ -156,7 +161,8 @@ function ThemeToggle() {
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
     <IconToggle type="button" onClick={toggle} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} data-theme-mode={mode}>
-      {mode === 'dark' ? <Sun size={20} aria-hidden="true" focusable="false" /> : <Moon size={20} aria-hidden="true" focusable="false" />}
+      <LineIcon className="theme-icon-sun" icon={Sun} size={20} aria-hidden="true" focusable="false" />
+      <LineIcon className="theme-icon-moon" icon={Moon} size={20} aria-hidden="true" focusable="false" />
     </IconToggle>
   );
 }
@@ -221,7 +227,7 @@ export function TopBar() {
     <Header>
       <Inner>
         <Brand to="/" aria-label="FitConnect home">
-          <Dumbbell size={24} strokeWidth={2.25} aria-hidden="true" focusable="false" />
+          <LineIcon icon={Dumbbell} size={24} strokeWidth={2.25} aria-hidden="true" focusable="false" />
           FitConnect
         </Brand>
         <DesktopNav aria-label="Main">
@@ -244,7 +250,7 @@ export function TopBar() {
             aria-controls={open ? menuId : undefined}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X size={22} aria-hidden="true" focusable="false" /> : <Menu size={22} aria-hidden="true" focusable="false" />}
+            {open ? <LineIcon icon={X} size={22} aria-hidden="true" focusable="false" /> : <LineIcon icon={Menu} size={22} aria-hidden="true" focusable="false" />}
           </MenuButton>
         </Actions>
       </Inner>

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 
 /**
- * The footer's social icons, drawn in the same line style as lucide-react's icons (24-unit grid, 2 px
+ * The footer's social icons, drawn in the same line style as the site's Lucide icons, shared-ui's LineIcon (24-unit grid, 2 px
  * round strokes, currentColor). lucide 1.x has no brand icons any more, so these four are drawn here
  * (Facebook, Instagram and LinkedIn after lucide 0.x's own, ISC; X after Tabler's, MIT).
  * Each is a named image (role img), not a link: SPEC's social icons link nowhere.

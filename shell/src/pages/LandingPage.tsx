@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, StarRating, useCurrentUser } from '@fitconnect/shared-ui';
-import { Check as CheckIcon } from 'lucide-react';
+import { Button, LineIcon, StarRating, useCurrentUser } from '@fitconnect/shared-ui';
+import { Check as CheckIcon } from 'lucide';
 import { Icon, type IconName } from './icons';
 import { focusRing } from './styles';
 
@@ -366,16 +366,16 @@ export function LandingPage() {
             </div>
             <ClaimList aria-label="What you get">
               <li>
-                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Customize free home workouts
+                <Check aria-hidden="true"><LineIcon icon={CheckIcon} size={18} strokeWidth={2.5} /></Check> Customize free home workouts
               </li>
               <li>
-                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Find certified trainers in your area
+                <Check aria-hidden="true"><LineIcon icon={CheckIcon} size={18} strokeWidth={2.5} /></Check> Find certified trainers in your area
               </li>
               <li>
-                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Message trainers and arrange virtual or in-person sessions
+                <Check aria-hidden="true"><LineIcon icon={CheckIcon} size={18} strokeWidth={2.5} /></Check> Message trainers and arrange virtual or in-person sessions
               </li>
               <li>
-                <Check aria-hidden="true"><CheckIcon size={18} strokeWidth={2.5} /></Check> Get AI-built workout plans made for you
+                <Check aria-hidden="true"><LineIcon icon={CheckIcon} size={18} strokeWidth={2.5} /></Check> Get AI-built workout plans made for you
               </li>
             </ClaimList>
           </HeroGrid>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ArrowLeft } from 'lucide-react';
-import { focusRing } from '@fitconnect/shared-ui';
+import { ArrowLeft } from 'lucide';
+import { focusRing, LineIcon } from '@fitconnect/shared-ui';
 
 const StyledLink = styled(Link)`
   display: inline-flex;
@@ -34,7 +34,7 @@ export interface BackLinkProps {
 export function BackLink({ to, children, className }: BackLinkProps) {
   return (
     <StyledLink to={to} className={className} data-pattern="back-link">
-      <ArrowLeft size={18} strokeWidth={2.25} aria-hidden="true" focusable="false" />
+      <LineIcon icon={ArrowLeft} size={18} strokeWidth={2.25} aria-hidden="true" focusable="false" />
       <span>{children}</span>
     </StyledLink>
   );

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { SlidersHorizontal } from 'lucide-react';
-import { Button } from '@fitconnect/shared-ui';
+import { SlidersHorizontal } from 'lucide';
+import { Button, LineIcon } from '@fitconnect/shared-ui';
 
 const Wrap = styled.div`
   display: flex;
@@ -44,7 +44,7 @@ export function FilterDisclosure({ label = 'Filters', active = 0, children, clas
   return (
     <Wrap className={className} data-pattern="filters">
       <Toggle variant="secondary" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        <SlidersHorizontal size={16} aria-hidden="true" focusable="false" /> {open ? 'Hide filters' : label}
+        <LineIcon icon={SlidersHorizontal} size={16} aria-hidden="true" focusable="false" /> {open ? 'Hide filters' : label}
         {active > 0 ? ` (${active})` : ''}
       </Toggle>
       <Panel id={id} $open={open}>

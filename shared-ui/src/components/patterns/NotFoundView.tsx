@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { SearchX } from 'lucide-react';
-import { Button } from '@fitconnect/shared-ui';
+import { SearchX } from 'lucide';
+import { Button, LineIcon } from '@fitconnect/shared-ui';
 
 const Box = styled.div`
   display: flex;
@@ -72,7 +72,7 @@ export interface NotFoundViewProps {
 export function NotFoundView({ title, description, action, icon, headingAs = 'h1', children, className }: NotFoundViewProps) {
   return (
     <Box className={className} data-pattern="not-found">
-      <IconDisc aria-hidden="true">{icon ?? <SearchX size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />}</IconDisc>
+      <IconDisc aria-hidden="true">{icon ?? <LineIcon icon={SearchX} size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />}</IconDisc>
       <Title as={headingAs}>{title}</Title>
       {description && <Desc>{description}</Desc>}
       {children && <Extra>{children}</Extra>}

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { ChallengeTiming } from '@fitconnect/contracts';
-import { Button, signInPath, type ButtonSize } from '@fitconnect/shared-ui';
-import { Check } from 'lucide-react';
+import { Button, LineIcon, signInPath, type ButtonSize } from '@fitconnect/shared-ui';
+import { Check } from 'lucide';
 import { useJoinChallenge } from '../api/mutations';
 
 export interface JoinButtonProps {
@@ -44,7 +44,7 @@ export function JoinButton({ challengeId, timing, signedIn, joined, joinLabel, e
   if (joined) {
     return (
       <Button variant="outline" size={size} fullWidth={fullWidth} disabled aria-label={label('Joined')}>
-        <Check size={16} strokeWidth={2.5} aria-hidden="true" focusable="false" /> Joined
+        <LineIcon icon={Check} size={16} strokeWidth={2.5} aria-hidden="true" focusable="false" /> Joined
       </Button>
     );
   }

@@ -1,9 +1,10 @@
-import { Activity, ArrowLeft, Calendar, ChartColumn, CircleCheck, Dumbbell, Flame, HeartPulse, Plus, Search, StretchHorizontal, Target, Timer, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import { Activity, ArrowLeft, Calendar, ChartColumn, CircleCheck, Dumbbell, Flame, HeartPulse, Plus, Search, StretchHorizontal, Target, Timer, TriangleAlert, Users } from 'lucide';
+import { LineIcon, type IconNode } from '@fitconnect/shared-ui';
 import type { ChallengeCategory } from '@fitconnect/contracts';
 
 /**
- * The area's icons: lucide-react line icons (the site's one icon set, imported one by one so only these
- * ship), in currentColor. Decorative unless given a label.
+ * The area's icons: Lucide line icons (the site's one icon set: node data imported one by one so only these
+ * ship, drawn by shared-ui's LineIcon), in currentColor. Decorative unless given a label.
  */
 export type IconName =
   | 'cardio'
@@ -22,7 +23,7 @@ export type IconName =
   | 'search'
   | 'alert';
 
-const ICONS: Record<IconName, LucideIcon> = {
+const ICONS: Record<IconName, IconNode> = {
   cardio: HeartPulse,
   strength: Dumbbell,
   flexibility: StretchHorizontal,
@@ -41,9 +42,9 @@ const ICONS: Record<IconName, LucideIcon> = {
 };
 
 export function Icon({ name, size = 24, label }: { name: IconName; size?: number; label?: string }) {
-  const Svg = ICONS[name];
   return (
-    <Svg
+    <LineIcon
+      icon={ICONS[name]}
       size={size}
       strokeWidth={1.8}
       focusable="false"

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Award, Dumbbell, Star, ThumbsUp, Users, type LucideIcon } from 'lucide-react';
+import { Award, Dumbbell, Star, ThumbsUp, Users } from 'lucide';
 import type { ActivityItem } from '@fitconnect/contracts';
-import { Button, Card, CardBody, Spinner, useCurrentUser } from '@fitconnect/shared-ui';
+import { Button, Card, CardBody, LineIcon, Spinner, useCurrentUser, type IconNode } from '@fitconnect/shared-ui';
 import { formatRelativeTime } from '../../../lib/relativeTime';
 import { useActivity } from '../api/get-activity';
 
@@ -75,7 +75,7 @@ const More = styled.div`
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
-const ICONS: Record<ActivityItem['kind'], LucideIcon> = {
+const ICONS: Record<ActivityItem['kind'], IconNode> = {
   trainer_joined: Dumbbell,
   challenge_completed: Award,
   challenge_popular: Users,
@@ -142,12 +142,11 @@ export function ActivityList({ now = Date.now() }: { now?: number }) {
       <>
         <List aria-label="Recent activity" data-testid="activity-list">
           {items.map((item) => {
-            const Icon = ICONS[item.kind];
             const { text, meta } = describe(item);
             return (
               <Row key={item.id} data-testid="activity-item">
                 <IconWrap>
-                  <Icon size={18} strokeWidth={1.8} aria-hidden="true" focusable="false" />
+                  <LineIcon icon={ICONS[item.kind]} size={18} strokeWidth={1.8} aria-hidden="true" focusable="false" />
                 </IconWrap>
                 <Text>
                   <p>{text}</p>

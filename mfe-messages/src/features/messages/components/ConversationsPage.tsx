@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Mail } from 'lucide-react';
+import { Mail } from '../../../lib/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationSummary } from '@fitconnect/contracts';
 import { Badge, Banner, Button, EmptyState, PageContainer, PageHeading, Spinner, focusRing, useCurrentUser } from '@fitconnect/shared-ui';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Mail } from 'lucide-react';
+import { Mail } from '../../../lib/icons';
 import { parseRouteId } from '@fitconnect/contracts/messages';
 import { Badge, Banner, Button, PageContainer, Spinner, isApiError, apiErrorMessage, useCurrentUser } from '@fitconnect/shared-ui';
 import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, useToast, visuallyHidden } from '@fitconnect/shared-ui';
-import { ImageUp } from 'lucide-react';
+import { Button, LineIcon, useToast, visuallyHidden } from '@fitconnect/shared-ui';
+import { ImageUp } from 'lucide';
 import { FieldError } from '@fitconnect/shared-ui/forms';
 import { TrainerAvatar } from '../../directory/components/TrainerAvatar';
 import { PHOTO_ACCEPT, photoProblem } from '../lib/photo';
@@ -161,7 +161,7 @@ export function PhotoField({ firstName, lastName, currentSrc, file, onFile, disa
             if (!disabled) choose(e.dataTransfer.files?.[0]);
           }}
         >
-          <ImageUp size={28} strokeWidth={1.75} aria-hidden="true" focusable="false" />
+          <LineIcon icon={ImageUp} size={28} strokeWidth={1.75} aria-hidden="true" focusable="false" />
           <span>
             {file ? `${file.name}: ` : ''}Drop a photo here, or <strong>choose a file</strong>
           </span>

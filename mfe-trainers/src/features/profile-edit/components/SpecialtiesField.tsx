@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { X } from 'lucide-react';
-import { focusRing } from '@fitconnect/shared-ui';
+import { X } from 'lucide';
+import { focusRing, LineIcon } from '@fitconnect/shared-ui';
 import { TextField } from '@fitconnect/shared-ui/forms';
 
 const Chips = styled.ul`
@@ -140,7 +140,7 @@ export const SpecialtiesField = forwardRef<HTMLInputElement, SpecialtiesFieldPro
             <Chip key={c}>
               <span>{c}</span>
               <Remove type="button" aria-label={`Remove ${c}`} disabled={disabled} onClick={() => update(chips.filter((_, j) => j !== i), draft)}>
-                <X size={14} strokeWidth={2.5} aria-hidden="true" focusable="false" />
+                <LineIcon icon={X} size={14} strokeWidth={2.5} aria-hidden="true" focusable="false" />
               </Remove>
             </Chip>
           ))}

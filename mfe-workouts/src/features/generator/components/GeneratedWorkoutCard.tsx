@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { GeneratedWorkout, WorkoutExercise } from '@fitconnect/contracts';
 import { WORKOUT_GENERATOR_LABELS } from '@fitconnect/contracts/workouts';
-import { Badge, Button, Card, CardBody } from '@fitconnect/shared-ui';
-import { Check } from 'lucide-react';
+import { Badge, Button, Card, CardBody, LineIcon } from '@fitconnect/shared-ui';
+import { Check } from 'lucide';
 import { capitalize, exerciseRowText, formatClock, formatDuration, plural } from '../../workout-detail/lib/format';
 
 // Scrolled to after a generation: clear of the shell's sticky top bar (and, on a phone, of the toast under it).
@@ -77,7 +77,7 @@ export function GeneratedWorkoutCard({ workout, origin }: GeneratedWorkoutCardPr
       <CardBody>
         <Head>
           <Badges>
-            {workout.autoSaved && <Badge tone="success"><Check size={14} strokeWidth={2.5} aria-hidden="true" focusable="false" /> Auto-saved</Badge>}
+            {workout.autoSaved && <Badge tone="success"><LineIcon icon={Check} size={14} strokeWidth={2.5} aria-hidden="true" focusable="false" /> Auto-saved</Badge>}
             {origin === 'loaded' && <Badge tone="info">Loaded from saved workouts</Badge>}
             <Badge>{formatDuration(workout.duration)}</Badge>
             {workout.difficulty && <Badge>{capitalize(workout.difficulty)}</Badge>}

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { Button, apiErrorMessage, useCurrentUser, visuallyHidden } from '@fitconnect/shared-ui';
 import { TextArea } from '@fitconnect/shared-ui/forms';
-import { TRAINING_NOTE_MAX, challengeSessionAmount } from '@fitconnect/contracts/workouts';
+import { TRAINING_NOTE_MAX, challengeSessionAmount } from '@fitconnect/contracts/training';
 import type { SessionTotals } from '../../session/components/WorkoutSession';
 import { onWorkoutSessionFinished } from '../../session/lib/sessionLog';
 import type { SendResult } from '../lib/sync';

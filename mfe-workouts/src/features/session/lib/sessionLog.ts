@@ -3,7 +3,7 @@
  * form (features/history/components/SessionEnd.tsx) calls `onWorkoutSessionFinished` once, on Save or Skip:
  * the session is queued on this device and sent at once when online, or later (features/history/lib).
  */
-import { LogTrainingSessionBody } from '@fitconnect/contracts/workouts';
+import { LogTrainingSessionBody } from '@fitconnect/contracts/training';
 // Static, not import(): the session may end offline, when no further chunk can be fetched.
 import { recordSession, type SendResult } from '../../history/lib/sync';
 

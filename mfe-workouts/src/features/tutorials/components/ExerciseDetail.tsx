@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, Card, CardBody, EmptyState, PageContainer, Spinner, focusRing, isApiError, visuallyHidden } from '@fitconnect/shared-ui';
+import { Badge, Button, Card, CardBody, EmptyState, LineIcon, PageContainer, Spinner, focusRing, isApiError, visuallyHidden } from '@fitconnect/shared-ui';
 import type { ExerciseDetail as Exercise } from '@fitconnect/contracts';
-import { SearchX } from 'lucide-react';
+import { SearchX } from 'lucide';
 import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
 import { useExercise } from '../api/exercises';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -125,7 +125,7 @@ export function ExerciseDetailPage() {
         {backButton}
         {missing ? (
           <NotFoundView
-            icon={<SearchX size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />}
+            icon={<LineIcon icon={SearchX} size={32} strokeWidth={1.75} aria-hidden="true" focusable="false" />}
             title="Exercise not found"
             description="This exercise is not in the library."
             action={{ to: '/exercise-tutorials', label: 'Browse all exercises' }}

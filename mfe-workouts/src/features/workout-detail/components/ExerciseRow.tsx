@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Dumbbell, Flame, Leaf } from 'lucide-react';
-import { focusRing, visuallyHidden } from '@fitconnect/shared-ui';
+import { Dumbbell, Flame, Leaf } from 'lucide';
+import { focusRing, LineIcon, visuallyHidden } from '@fitconnect/shared-ui';
 import type { PlanExercise } from '@fitconnect/contracts';
 import { exerciseRowText, sectionKey, type SectionKey } from '../lib/format';
 
@@ -10,11 +10,11 @@ import { exerciseRowText, sectionKey, type SectionKey } from '../lib/format';
 const iconProps = { size: 20, strokeWidth: 2, focusable: 'false' } as const;
 export const SECTION_ICONS: Record<SectionKey, ReactNode> = {
   // flame: warming up
-  'warm-up': <Flame {...iconProps} />,
+  'warm-up': <LineIcon icon={Flame} {...iconProps} />,
   // dumbbell: the main work
-  main: <Dumbbell {...iconProps} />,
+  main: <LineIcon icon={Dumbbell} {...iconProps} />,
   // leaf: cooling down
-  'cool-down': <Leaf {...iconProps} />,
+  'cool-down': <LineIcon icon={Leaf} {...iconProps} />,
 };
 
 /*

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CardBody,
+  LineIcon,
   PageContainer,
   PageHeading,
   Spinner,
@@ -14,7 +15,7 @@ import {
   useToast,
 } from '@fitconnect/shared-ui';
 import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
-import { Play } from 'lucide-react';
+import { Play } from 'lucide';
 import { useWorkout } from '../api/get-workout';
 import { useDeleteWorkout } from '../api/delete-workout';
 import { capitalize, formatDuration, formatEquipment } from '../lib/format';
@@ -93,7 +94,7 @@ export function WorkoutDetailPage() {
           <Actions>
             {/* SPEC §2's Start Workout button; the session is a full-screen route of its own (issue 28). */}
             <Button ref={startRef} onClick={() => navigate(`/workout-plan/${plan.id}/session`)} disabled={plan.exercises.length === 0}>
-              <Play size={18} aria-hidden="true" focusable="false" /> Start Workout
+              <LineIcon icon={Play} size={18} aria-hidden="true" focusable="false" /> Start Workout
             </Button>
             {isOwner && (
               <Button variant="danger" onClick={() => setConfirmOpen(true)} loading={del.isPending}>
