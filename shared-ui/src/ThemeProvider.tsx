@@ -44,7 +44,12 @@ export const GlobalStyle = createGlobalStyle`
     font-size: 16px;
     line-height: 1.5;
     -webkit-font-smoothing: antialiased;
-    transition: background-color 0.2s ease, color 0.2s ease;
+  }
+  /* A theme switch restyles at once, with no transitions (themeStore.ts: switchDocument). */
+  :root[data-theme-switching] *,
+  :root[data-theme-switching] *::before,
+  :root[data-theme-switching] *::after {
+    transition: none !important;
   }
   a {
     color: ${({ theme }) => theme.colors.primary};

@@ -35,6 +35,12 @@ export function useCurrentUser(): CurrentUserState {
   return { user, isSignedIn: !!user, isLoading: q.isPending };
 }
 
+/** Runs `fn` in a task after the next frame is painted (a timeout where there are no frames). */
+function afterNextPaint(fn: () => void) {
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
+
 /**
  * Mounted once (by the shell): refetch the current user when the page becomes visible again and on
  * a document click if at least 5 s passed since the last fetch (SPEC §4).
@@ -53,7 +59,9 @@ export function useCurrentUserRefresh(): void {
       const now = Date.now();
       if (now - last >= CLICK_REFETCH_THROTTLE_MS) {
         lastClickFetch.current = now;
-        refetch();
+        // After the click's next paint (issue 35.1): starting the fetch took 12 ms of the click's own task
+        // at 4x CPU, in every click anywhere, before the page could show the click's outcome.
+        afterNextPaint(refetch);
       }
     };
     document.addEventListener('visibilitychange', onVisibility);

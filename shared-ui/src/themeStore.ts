@@ -37,6 +37,30 @@ function applyToDocument(mode: ThemeMode) {
   if (typeof document !== 'undefined') document.documentElement.setAttribute('data-theme', mode);
 }
 
+/** Set on <html> while the palette changes: GlobalStyle turns transitions off under it. */
+export const THEME_SWITCHING_ATTR = 'data-theme-switching';
+let switching = 0;
+
+/**
+ * A user's switch: the new palette with no transitions (issue 35.1). Every element whose colours have a
+ * transition (buttons, fields, cards, body) would otherwise start one when the custom properties flip: a
+ * CSS transition object each, transitionrun/transitionstart events through React's root listener and
+ * restyled frames for 150-200 ms; at 4x CPU about 20 ms of the toggle's next frame went on that. The
+ * attribute goes again after the frame that shows the new palette (values equal then: nothing starts).
+ */
+function switchDocument(mode: ThemeMode) {
+  if (typeof document === 'undefined') return;
+  const html = document.documentElement;
+  html.setAttribute(THEME_SWITCHING_ATTR, '');
+  applyToDocument(mode);
+  const id = ++switching;
+  const done = () => {
+    if (id === switching) html.removeAttribute(THEME_SWITCHING_ATTR);
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+  else setTimeout(done, 0);
+}
+
 function persist(mode: ThemeMode) {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, mode);
@@ -60,12 +84,12 @@ export const useThemeStore = create<ThemeState>()((set, get) => {
     toggle: () => {
       const next: ThemeMode = get().mode === 'dark' ? 'light' : 'dark';
       persist(next);
-      applyToDocument(next);
+      switchDocument(next);
       set({ mode: next });
     },
     setMode: (m) => {
       persist(m);
-      applyToDocument(m);
+      switchDocument(m);
       set({ mode: m });
     },
   };
