@@ -5,21 +5,23 @@
  * receiver's stream and on the sender's own stream; then checks the database: one stored message per
  * accepted send, and every conversation numbered 1..n without a gap.
  *
- *   npx tsx api/bench/messages-load.ts [--streams 200] [--rate 50] [--seconds 30] [--instances 2]
+ *   npx tsx api/bench/messages-load.ts [--streams 200] [--rate 50] [--seconds 30] [--instances 2] [--json]
+ * (--json: a last line `BENCH_JSON {...}` for `npm run bench -- --scale`; --profile DIR: CPU profiles of the
+ * database and API processes in DIR.)
  *
- * Processes: the embedded database (its CLI, in memory), each API instance (`tsx api/src/index.ts`,
- * RATE_LIMIT=off so the per-user send limit does not refuse the load), and this script (the clients).
+ * Processes: the embedded database (its CLI, in memory), each API instance (`node --import tsx api/src/index.ts`,
+ * RATE_LIMIT=off so the per-user send limit does not refuse the load; SCRYPT_N=16384, the lowest allowed, so
+ * 2,000 sign-ups, which are set-up and not measured, take a minute rather than ten), and this script (the clients).
  * Streams alternate between instances, and so do sends: a message sent through one instance must reach
  * streams open on the other through the change stream.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,6 +34,21 @@ const RATE = arg('rate', 50);
 const SECONDS = arg('seconds', 30);
 const INSTANCES = arg('instances', 2);
 const DRAIN_MS = 10_000;
+/** --profile DIR: the database and API processes run under node --cpu-prof and write their profiles to DIR. */
+const PROFILE = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1]) : null;
+/** Node flags of the database and API processes: each runs in the process this script starts (no wrapper), so its CPU time can be read. */
+const nodeArgs = [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), '--import', 'tsx'];
+
+/** CPU time (user + system, all threads) a process used so far, in ms (Linux /proc; null elsewhere). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 const children: ChildProcess[] = [];
 process.once('exit', () => {
@@ -149,15 +166,16 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 async function main() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'messages-load-'));
   console.log(`messages load: ${STREAMS} streams, ${RATE} messages/s for ${SECONDS} s, ${INSTANCES} API instance(s), node ${process.version}, ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(2)}`);
-  const dbm = await start('db', process.execPath, [path.join(ROOT, 'embedded-mongo', 'bin', 'embedded-mongo.mjs'), '--memory', '--port', '0'], {}, /listening on (mongodb:\/\/\S+)/);
+  // The database's CLI directly (its bin script would run it in a child node process).
+  const dbm = await start('db', process.execPath, [...nodeArgs, path.join(ROOT, 'embedded-mongo', 'src', 'cli.ts'), '--memory', '--port', '0'], {}, /listening on (mongodb:\/\/\S+)/);
   const dbUri = dbm[1];
   const bases: string[] = [];
   for (let i = 0; i < INSTANCES; i++) {
     const m = await start(
       `api${i + 1}`,
-      TSX,
-      [path.join(ROOT, 'api', 'src', 'index.ts')],
-      { PORT: '0', HOST: '127.0.0.1', MONGODB_URI: `${dbUri}fitconnect`, DATA_DIR: path.join(tmp, `api${i}`), RATE_LIMIT: 'off', SESSION_SECRET: 'load-test-secret-shared-by-every-instance-0123456789' },
+      process.execPath,
+      [...nodeArgs, path.join(ROOT, 'api', 'src', 'index.ts')],
+      { PORT: '0', HOST: '127.0.0.1', MONGODB_URI: `${dbUri}fitconnect`, DATA_DIR: path.join(tmp, `api${i}`), RATE_LIMIT: 'off', SCRYPT_N: '16384', SESSION_SECRET: 'load-test-secret-shared-by-every-instance-0123456789' },
       /listening on (http:\/\/\S+)/i,
     );
     bases.push(m[1]);
@@ -188,6 +206,7 @@ async function main() {
   const postTimes: number[] = [];
   const inflight: Promise<void>[] = [];
   const t0 = performance.now();
+  const cpuBefore = children.map((c) => cpuMsOf(c.pid));
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * RATE) + 1);
@@ -227,6 +246,10 @@ async function main() {
   });
   const sendSeconds = (performance.now() - t0) / 1000;
   await Promise.all(inflight);
+  // CPU per accepted message of the database and of the API instances, sends until every POST was answered
+  // (deliveries of the last few may still be on their way): what a message costs whatever the machine's load.
+  const cpuAfter = children.map((c) => cpuMsOf(c.pid));
+  const cpuUsed = cpuAfter.map((a, i) => (a === null || cpuBefore[i] === null ? null : a - cpuBefore[i]!));
   // Drain: wait until every accepted message reached both streams, or DRAIN_MS.
   const drainUntil = performance.now() + DRAIN_MS;
   const complete = () => [...sent].every(([id, s]) => !s.accepted || ((deliveries.get(`${id}:${s.receiver}`) ?? 0) > 0 && (deliveries.get(`${id}:${s.sender}`) ?? 0) > 0));
@@ -264,16 +287,45 @@ async function main() {
   }
   await client.close();
 
-  console.log(`sent ${n} messages in ${sendSeconds.toFixed(1)} s (${(n / sendSeconds).toFixed(1)}/s); accepted ${accepted}`);
+  console.log(`sent ${n} messages in ${sendSeconds.toFixed(1)} s (${(n / sendSeconds).toFixed(1)}/s); accepted ${accepted}, not accepted ${n - accepted} (refused, or the client gave up waiting)`);
   console.log(`POST /api/messages round trip: median ${ms(pct(postTimes, 50))}, p99 ${ms(pct(postTimes, 99))}, max ${ms(Math.max(...postTimes))}`);
   console.log(
     `delivery to the receiver's stream (send started -> event received): median ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))} (${latencies.length} deliveries)`,
   );
   const live = afterAnswer.filter((x) => sent.get(x.n)?.t1 !== undefined).map((x) => x.at - sent.get(x.n)!.t1!);
   console.log(`  of which after the POST was answered (the change-stream path alone): median ${ms(pct(live, 50))}, p99 ${ms(pct(live, 99))}`);
+  const perMessage = (x: number | null) => (x === null || !accepted ? 'n/a' : `${(x / accepted).toFixed(1)} ms`);
+  const apiCpu = cpuUsed.slice(1).reduce<number | null>((a, b) => (a === null || b === null ? null : a + b), 0);
+  console.log(`CPU per accepted message: database ${perMessage(cpuUsed[0])}, API instances together ${perMessage(apiCpu)} (load ${os.loadavg()[0].toFixed(2)})`);
   console.log(`lost: ${lostRecv} at receivers, ${lostEcho} at senders' own streams; doubled: ${doubled}`);
   console.log(`database: ${msgs.length} stored for ${accepted} accepted sends; ${byConv.size} conversations, ${gaps} with a gap or duplicate in their numbers`);
+  if (process.argv.includes('--json')) {
+    const out = {
+      streams: STREAMS,
+      rate: RATE,
+      seconds: SECONDS,
+      instances: INSTANCES,
+      load: os.loadavg()[0],
+      sent: n,
+      sendSeconds,
+      accepted,
+      notAccepted: n - accepted,
+      dbCpuMsPerMessage: cpuUsed[0] === null || !accepted ? null : cpuUsed[0] / accepted,
+      apiCpuMsPerMessage: apiCpu === null || !accepted ? null : apiCpu / accepted,
+      post: { median: pct(postTimes, 50), p99: pct(postTimes, 99) },
+      delivery: { median: pct(latencies, 50), p99: pct(latencies, 99), max: Math.max(...latencies), n: latencies.length },
+      afterAnswer: { median: pct(live, 50), p99: pct(live, 99) },
+      lostRecv,
+      lostEcho,
+      doubled,
+      stored: msgs.length,
+      gaps,
+    };
+    console.log(`BENCH_JSON ${JSON.stringify(out)}`);
+  }
   for (const c of children) c.kill('SIGTERM');
+  // A profiled process writes its profile as it exits: wait for them.
+  if (PROFILE) await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
   rmSync(tmp, { recursive: true, force: true });
   const ok = lostRecv === 0 && lostEcho === 0 && doubled === 0 && gaps === 0 && msgs.length === accepted;
   process.exit(ok ? 0 : 1);

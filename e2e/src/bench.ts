@@ -11,6 +11,7 @@
  *     Koa server beside it; ratios to bare Koa and p99.
  *
  * `npm run bench -- --api` measures the API rows only.
+ * `npm run bench -- --scale`: issue 35's ten-times-the-data rows only (bench-scale.ts; not in the full run).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { kb, measureJsWeight } from './jsweight';
 import { benchApi } from './apibench';
 import { mixedLoad, rssAfterIdle, startNpmStart, type NpmStart } from './bench-memory';
 import { inpTable, measureInp } from './bench-inp';
+import { scaleRows } from './bench-scale';
 
 const KB = 1024;
 const rows: [string, string, string][] = [];
@@ -281,6 +283,14 @@ async function main() {
   execFileSync('npm', ['run', 'build', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' });
   if (process.argv.includes('--api')) {
     await apiRows();
+    printTable();
+    return;
+  }
+  if (process.argv.includes('--scale')) {
+    // `npm run bench -- --scale`: issue 35's "ten times the data" rows alone (bench-scale.ts), 1x and 10x.
+    const scale = await scaleRows(ROOT);
+    rows.push(...scale.rows);
+    goals.push(...scale.goals);
     printTable();
     return;
   }
