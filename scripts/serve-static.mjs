@@ -692,11 +692,17 @@ export function createStaticServer(opts) {
    */
   async function servePage(req, res, dir, rel, spa, headers = pageHeaders) {
     // The page's file is read first: one that vanished since pageFile saw it (a rebuild in place) is looked
-    // up again (an SPA route then gets index.html), else the caller answers 404.
-    let page = await pageFile(dir, rel, spa);
-    let text = page && (await readPage(page));
-    if (page && text === null) {
+    // up again, a few times; one still vanishing as it is read (written and deleted in a loop) answers an SPA
+    // route with index.html, as it would once gone; otherwise the caller answers 404.
+    let page = null;
+    let text = null;
+    for (let attempt = 0; attempt < 3 && text === null; attempt++) {
       page = await pageFile(dir, rel, spa);
+      if (!page) break;
+      text = await readPage(page);
+    }
+    if (page && text === null && spa) {
+      page = await pageFile(dir, '/', false);
       text = page && (await readPage(page));
     }
     if (!page || text === null) return false;

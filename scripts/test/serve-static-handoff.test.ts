@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { childEnv } from '@fitconnect/build-config/child-env';
+import { get, listen, serveStaticHarness, type Reply } from './support/serveStatic';
 
 // scripts/serve-static.mjs's page -> /remotes.json hand-off (TTFB): a page load asks the API for the
 // visitor's remotes once; the page's CSP is made from that answer and the visitor's /remotes.json right after
@@ -12,50 +9,7 @@ import { childEnv } from '@fitconnect/build-config/child-env';
 // rollback shows on the next page load; a /remotes.json without a page before it asks the API; visitors never
 // get each other's answer.
 
-const SCRIPT = path.resolve(__dirname, '..', 'serve-static.mjs');
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function get(url: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on('error', reject);
-  });
-}
-
-const running: ChildProcess[] = [];
-const tmpDirs: string[] = [];
-const closers: (() => Promise<void>)[] = [];
-
-function serve(args: string[], env: Record<string, string | undefined>): Promise<{ url: string }> {
-  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: childEnv({ HOST: '127.0.0.1', SSR: 'off', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(proc);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve-static did not start:\n${out}`)), 15_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1] });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`serve-static exited ${code}:\n${out}`)));
-  });
-}
+const harness = serveStaticHarness();
 
 /**
  * The rollout API's GET /api/rollout/remotes: a visitor without an id gets one (Set-Cookie); the answer names
@@ -80,38 +34,23 @@ async function fakeRolloutApi() {
     res.writeHead(200, headers);
     res.end(JSON.stringify({ remotes: [{ area: 'trainers', name: 'mfe_trainers', entry: `${state.origin}/mf-manifest.json`, version: vid }] }));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  closers.push(
-    () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state };
+  const { url, close } = await listen(server);
+  harness.onCleanup(close);
+  return { url, state };
 }
 
 async function shell(env: Record<string, string> = {}) {
   const api = await fakeRolloutApi();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'serve-handoff-'));
-  tmpDirs.push(dir);
+  const dir = harness.tmpDir('serve-handoff-');
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Shell</title><script src="/main.js"></script></head><body></body></html>');
   // A long hand-off window, so a slow machine cannot turn a hand-off into a second API call (the default is 1 s;
   // the rollout guarantees below do not depend on it: a page's answer is handed on once, to its own /remotes.json).
-  const site = await serve(['--dir', dir, '--spa', '--remotes'], { API_URL: api.url, REMOTES_HANDOFF_MS: '60000', ...env });
+  const site = await harness.serve(['--dir', dir, '--spa', '--remotes'], { SSR: 'off', API_URL: api.url, REMOTES_HANDOFF_MS: '60000', ...env }, { startTimeoutMs: 15_000 });
   return { site, api };
 }
 
 const csp = (r: Reply) => String(r.headers['content-security-policy'] ?? '');
 const versionOf = (r: Reply) => (JSON.parse(r.body) as { remotes: { version: string; entry: string }[] }).remotes[0];
-
-afterEach(async () => {
-  for (const p of running.splice(0)) p.kill('SIGKILL');
-  for (const c of closers.splice(0)) await c();
-});
-afterAll(() => {
-  for (const d of tmpDirs) rmSync(d, { recursive: true, force: true });
-});
 
 test("a page asks the API once: the page's /remotes.json gets the answer its CSP was made from; the next one asks again", async () => {
   const { site, api } = await shell();

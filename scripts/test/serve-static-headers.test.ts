@@ -1,68 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { childEnv } from '@fitconnect/build-config/child-env';
+import { get, listen, serveStaticHarness, type Reply } from './support/serveStatic';
 
 // scripts/serve-static.mjs's security headers (issue 26), over real HTTP: pages get a Content-Security-Policy
 // with a fresh nonce per answer (on every <script>/<style> of the page and in <meta property="csp-nonce"> for
 // styled-components) and the origins of the remotes manifest the visitor gets; every other answer gets a CSP
 // that allows nothing; HSTS only when the request came over HTTPS through a proxy this server trusts.
 
-const SCRIPT = path.resolve(__dirname, '..', 'serve-static.mjs');
+const harness = serveStaticHarness();
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { method, headers, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on('error', reject)
-      .end();
-  });
-}
-
-const running: ChildProcess[] = [];
-const tmpDirs: string[] = [];
-
-function serve(args: string[], env: Record<string, string | undefined> = {}): Promise<{ url: string }> {
-  // The allow-listed part of our environment (no REMOTES_JSON, TRUST_PROXY ... from the developer's shell).
-  const baseEnv: NodeJS.ProcessEnv = childEnv({ HOST: '127.0.0.1', API_URL: 'http://127.0.0.1:9' });
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete baseEnv[k];
-    else baseEnv[k] = v;
-  }
-  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: baseEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(proc);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve({ url: m[1] });
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`serve-static exited ${code}:\n${out}`)));
-  });
+function serve(args: string[], env: Record<string, string | undefined> = {}) {
+  // A default API_URL (port 9) unless a test gives its own.
+  return harness.serve(args, { API_URL: 'http://127.0.0.1:9', ...env });
 }
 
 /** A built site in miniature: a page with an inline script and style (as a plugin could add), a script, an SVG. */
 function site(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'serve-headers-'));
-  tmpDirs.push(dir);
+  const dir = harness.tmpDir('serve-headers-');
   const page =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title><style>body{margin:0}</style></head>' +
     '<body><div id="root"></div><script>window.booted=1</script><script defer src="/main.0123456789.js"></script></body></html>';
@@ -102,13 +58,6 @@ function pageNonce(r: Reply): string {
   expect(r.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
   return nonce;
 }
-
-afterEach(() => {
-  for (const p of running.splice(0)) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of tmpDirs) rmSync(d, { recursive: true, force: true });
-});
 
 describe('pages', () => {
   test('a page and a client-side route: a CSP without unsafe-inline/unsafe-eval, a fresh nonce on every answer, no framing by others', async () => {
@@ -161,7 +110,7 @@ describe('pages', () => {
   test("the shell's page allows exactly the origins of the remotes manifest it serves (re-read per page), fallbacks and CSP_REMOTE_ORIGINS included", async () => {
     const dir = site();
     const manifest = path.join(dir, '..', `${path.basename(dir)}-remotes.json`);
-    tmpDirs.push(manifest);
+    harness.removeAfterAll(manifest);
     const write = (entries: object[]) => writeFileSync(manifest, JSON.stringify({ remotes: entries }));
     write([
       { area: 'trainers', name: 'mfe_trainers', entry: 'https://trainers.cdn.test/v2/mf-manifest.json', fallback: { entry: 'https://old.cdn.test/mf-manifest.json' } },
@@ -187,9 +136,9 @@ describe('pages', () => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'fc_vid=NEWVISITOR; Path=/; HttpOnly' });
       res.end(JSON.stringify({ remotes: [{ area: 'trainers', name: 'mfe_trainers', entry: 'https://candidate.cdn.test/mf-manifest.json', fallback: { entry: 'http://localhost:3002/mf-manifest.json' } }] }));
     });
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const apiServer = await listen(api);
     try {
-      const s = await serve(['--dir', site(), '--spa', '--remotes'], { API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}` });
+      const s = await serve(['--dir', site(), '--spa', '--remotes'], { API_URL: apiServer.url });
       const r = await get(`${s.url}/`, { Cookie: 'fc_vid=OLD' });
       const policy = csp(r.headers['content-security-policy']);
       expect(policy['script-src']).toEqual(expect.arrayContaining(['https://candidate.cdn.test', 'http://localhost:3002']));
@@ -197,8 +146,7 @@ describe('pages', () => {
       expect(r.headers['set-cookie']).toEqual(['fc_vid=NEWVISITOR; Path=/; HttpOnly']);
       expect(seen[0].cookie).toBe('fc_vid=OLD');
     } finally {
-      api.closeAllConnections();
-      await new Promise<void>((r) => api.close(() => r()));
+      await apiServer.close();
     }
   });
 

@@ -1,74 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { childEnv } from '@fitconnect/build-config/child-env';
+import { get, listen, serveStaticHarness } from './support/serveStatic';
 
 // scripts/serve-static.mjs as the browser and the rollout API see it (issue 17): /remotes.json is the
 // visitor's own manifest forwarded from GET /api/rollout/remotes (cookie in, Set-Cookie out, never
 // cached by shared caches), with the static default when the API is down, failing or slow; and a
 // remote's immutable version folders are served at /versions/<version>/.
 
-const SCRIPT = path.resolve(__dirname, '..', 'serve-static.mjs');
+const harness = serveStaticHarness();
+const tmp = () => harness.tmpDir('serve-rollout-');
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  ms: number;
-}
-
-function get(url: string, headers: Record<string, string> = {}): Promise<Reply> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: Date.now() - started }));
-      })
-      .on('error', reject);
-  });
-}
-
-interface Served {
-  url: string;
-  proc: ChildProcess;
-  output: () => string;
-}
-
-const running: ChildProcess[] = [];
-const tmpDirs: string[] = [];
-
-function tmp(): string {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'serve-rollout-'));
-  tmpDirs.push(d);
-  return d;
-}
-
-function serve(args: string[], env: Record<string, string | undefined>): Promise<Served> {
-  // The allow-listed part of our environment only (a REMOTES_JSON or API_URL in the developer's shell
-  // would change what the server answers), plus this test's settings.
-  const proc = spawn(process.execPath, [SCRIPT, ...args, '--port', '0'], { env: childEnv({ HOST: '127.0.0.1', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(proc);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve-static did not start:\n${out}`)), 15_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1], proc, output: () => out });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`serve-static exited ${code}:\n${out}`)));
-  });
+function serve(args: string[], env: Record<string, string | undefined>) {
+  return harness.serve(args, env, { startTimeoutMs: 15_000 });
 }
 
 /** A stand-in for the API's GET /api/rollout/remotes that records what it was sent. */
@@ -78,17 +22,7 @@ async function fakeApi(handler: (req: http.IncomingMessage, res: http.ServerResp
     seen.push(req);
     handler(req, res);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return { ...(await listen(server)), seen };
 }
 
 const apiManifest = {
@@ -102,13 +36,6 @@ const apiManifest = {
     },
   ],
 };
-
-afterEach(() => {
-  for (const p of running.splice(0)) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of tmpDirs) rmSync(d, { recursive: true, force: true });
-});
 
 describe('/remotes.json', () => {
   test("forwards the visitor's cookie and address to the API and passes back its body and Set-Cookie, uncacheable", async () => {

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { childEnv } from '@fitconnect/build-config/child-env';
+import { get, serveStaticHarness } from './support/serveStatic';
 
 // scripts/serve-static.mjs while its dist folder changes under it: a file deleted, a folder rebuilt in place
 // (new hashed names, a new index.html), the whole folder deleted and made again, and files deleted and
@@ -12,51 +9,10 @@ import { childEnv } from '@fitconnect/build-config/child-env';
 // the whole file, never a 500, and the process stays up (it used to die of an unhandled ENOENT when a file
 // it had listed at start was gone when it came to read it).
 
-const SCRIPT = path.resolve(__dirname, '..', 'serve-static.mjs');
+const harness = serveStaticHarness();
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function get(url: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-const running: ChildProcess[] = [];
-const tmpDirs: string[] = [];
-
-function serve(dir: string, extra: string[] = []): Promise<{ url: string; proc: ChildProcess; output: () => string; exited: () => boolean }> {
-  const proc = spawn(process.execPath, [SCRIPT, '--dir', dir, ...extra, '--port', '0'], { env: childEnv({ HOST: '127.0.0.1', SSR: 'off' }), stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(proc);
-  let out = '';
-  let exited = false;
-  proc.on('exit', () => (exited = true));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve-static did not start:\n${out}`)), 15_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1], proc, output: () => out, exited: () => exited });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`serve-static exited ${code}:\n${out}`)));
-  });
+function serve(dir: string, extra: string[] = []) {
+  return harness.serve(['--dir', dir, ...extra], { SSR: 'off' }, { startTimeoutMs: 15_000 });
 }
 
 /** A built site: index.html, a hashed script with its .br/.gz, a sub page. */
@@ -71,18 +27,7 @@ function build(dir: string, hash: string, title: string) {
   return js;
 }
 
-function tmp(): string {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'serve-vanish-'));
-  tmpDirs.push(d);
-  return d;
-}
-
-afterEach(() => {
-  for (const p of running.splice(0)) p.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const d of tmpDirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = () => harness.tmpDir('serve-vanish-');
 
 test('a file deleted while serving is a 404; a folder rebuilt in place serves its new files', async () => {
   const dir = path.join(tmp(), 'dist');

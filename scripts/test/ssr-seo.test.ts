@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { childEnv } from '@fitconnect/build-config/child-env';
+import { get, listen, serveStaticHarness, type Reply } from './support/serveStatic';
 
 // Issue 32, stage 1 (scripts/ssr/seo.mjs, docs/ssr.md), over real HTTP: the shell's server puts each public page's
 // title, description, canonical URL, Open Graph / Twitter tags and JSON-LD into index.html from the API's answers,
@@ -12,28 +9,7 @@ import { childEnv } from '@fitconnect/build-config/child-env';
 // stand-in API (a plain HTTP server) plays the data, including a trainer whose name tries to break out of the
 // JSON-LD script and the attributes, and an API that is down.
 
-const SCRIPT = path.resolve(__dirname, '..', 'serve-static.mjs');
 const PUBLIC_URL = 'https://fit.example';
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function get(url: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { headers, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      })
-      .on('error', reject)
-      .end();
-  });
-}
 
 // ---- the stand-in API -------------------------------------------------------------------------------------
 
@@ -133,34 +109,22 @@ const api = http.createServer((req, res) => {
 
 // ---- the shell's server -----------------------------------------------------------------------------------
 
-const running: ChildProcess[] = [];
+// One shell server for the whole file (started in beforeAll): stopped, with the stand-in API, after all tests.
+const harness = serveStaticHarness({ stopAfter: 'all' });
 let dir: string;
 let shell: string;
 let apiUrl: string;
 
-function serve(env: Record<string, string> = {}): Promise<string> {
-  const proc = spawn(process.execPath, [SCRIPT, '--dir', dir, '--spa', '--remotes', '--api', '--port', '0'], {
-    env: childEnv({ HOST: '127.0.0.1', API_URL: apiUrl, PUBLIC_URL, SEO_CACHE_MS: '0', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(proc);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve(m[1]);
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`serve-static exited ${code}:\n${out}`)));
-  });
+async function serve(env: Record<string, string> = {}): Promise<string> {
+  const served = await harness.serve(['--dir', dir, '--spa', '--remotes', '--api'], { API_URL: apiUrl, PUBLIC_URL, SEO_CACHE_MS: '0', ...env });
+  return served.url;
 }
 
 beforeAll(async () => {
-  await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-  dir = mkdtempSync(path.join(os.tmpdir(), 'ssr-seo-'));
+  const apiServer = await listen(api);
+  harness.onCleanup(apiServer.close);
+  apiUrl = apiServer.url;
+  dir = harness.tmpDir('ssr-seo-');
   // The built index.html's shape (shell/dist/index.html).
   writeFileSync(
     path.join(dir, 'index.html'),
@@ -174,12 +138,6 @@ beforeAll(async () => {
 beforeEach(() => {
   apiCalls = [];
   apiDown = false;
-});
-
-afterAll(async () => {
-  for (const p of running) p.kill('SIGKILL');
-  await new Promise((r) => api.close(r));
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The JSON-LD blocks of a page, parsed. */
