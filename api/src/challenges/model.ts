@@ -22,6 +22,13 @@ export interface ChallengeFields {
    * so maxParticipants holds however many joins arrive at once (see service.ts).
    */
   participantCount: number;
+  /**
+   * Participations completed so far: bumped by the completion that claims it (once per participation, see
+   * logProgress in service.ts), so the challenge page reads its counts from this document, not from every
+   * participation. No schema default on purpose: a document stored before the counter existed (or written by the
+   * demo seed) has none, and the first read counts it once (ensureCounters in service.ts).
+   */
+  completedCount?: number;
   /** Curated by FitConnect (the seeded challenges): the list leads with these (issue 28.11). */
   featured: boolean;
   /** Distinct people who reported it since a moderator last restored it. */
@@ -48,6 +55,7 @@ const challengeSchema = new Schema<ChallengeFields>(
     maxParticipants: { type: Number, default: null, min: 1 },
     createdBy: { type: Number, default: null },
     participantCount: { type: Number, default: 0, min: 0 },
+    completedCount: { type: Number, min: 0 },
     featured: { type: Boolean, default: false },
     reportCount: { type: Number, default: 0, min: 0 },
     hidden: { type: Boolean, default: false },

@@ -10,6 +10,7 @@ import {
   communityChallenges,
   countsFor,
   createChallenge,
+  currentCounts,
   findChallenge,
   findParticipation,
   joinChallenge,
@@ -31,7 +32,7 @@ challengesRouter.get('/api/challenges', async (ctx) => {
   const now = ctx.deps.clock.now();
   const challenges = await listChallenges(now);
   const ids = challenges.map((c) => c.id);
-  const counts = await countsFor(ids);
+  const counts = await countsFor(challenges);
   const joined = ctx.state.user ? await joinedIds(ctx.state.user.id, ids) : null;
   ctx.body = challenges.map((c) => presentChallenge(c, { now, counts: counts.get(c.id), joined: joined ? joined.has(c.id) : undefined }));
 });
@@ -43,7 +44,7 @@ challengesRouter.get('/api/challenges/community', validateQuery(CommunityChallen
   const now = ctx.deps.clock.now();
   const page = await communityChallenges(now, cursor);
   const ids = page.challenges.map((c) => c.id);
-  const counts = await countsFor(ids);
+  const counts = await countsFor(page.challenges);
   const joined = ctx.state.user ? await joinedIds(ctx.state.user.id, ids) : null;
   ctx.body = {
     challenges: page.challenges.map((c) => presentChallenge(c, { now, counts: counts.get(c.id), joined: joined ? joined.has(c.id) : undefined })),
@@ -65,7 +66,8 @@ challengesRouter.get('/api/challenges/:id', validateParams(IdParams), async (ctx
   const { id } = paramsOf(ctx, IdParams);
   const now = ctx.deps.clock.now();
   const challenge = await findChallenge(id);
-  const counts = await countsFor([id]);
+  // The counters on the challenge itself: constant time however many took part (issue 35.4).
+  const counts = await countsFor([challenge]);
   const user = ctx.state.user;
   const participation = user ? await findParticipation(id, user.id) : null;
   ctx.body = presentChallengeDetail(challenge, { now, counts: counts.get(id), participation, signedIn: !!user });
@@ -85,7 +87,7 @@ challengesRouter.post('/api/challenges/:id/join', requireUser(), validateParams(
   const challenge = await findChallenge(id);
   assertJoinable(timingOf(challenge, now));
   const { alreadyJoined } = await joinChallenge(challenge, user.id, now);
-  const counts = await countsFor([id]);
+  const counts = new Map([[id, await currentCounts(id)]]);
   ctx.status = alreadyJoined ? 200 : 201;
   ctx.body = {
     message: alreadyJoined ? 'You have already joined this challenge' : "You've successfully joined the challenge.",
@@ -112,7 +114,7 @@ challengesRouter.get('/api/user/challenges', requireUser(), async (ctx) => {
   const user = currentUser(ctx);
   const now = ctx.deps.clock.now();
   const rows = await userChallenges(user.id);
-  const counts = await countsFor(rows.map((r) => r.challenge.id));
+  const counts = await countsFor(rows.map((r) => r.challenge));
   ctx.body = rows.map((r) => presentUserChallenge(r, { now, counts: counts.get(r.challenge.id) }));
 });
 

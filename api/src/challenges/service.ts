@@ -33,16 +33,48 @@ export async function findChallenge(id: number): Promise<StoredChallenge> {
   return challenge;
 }
 
-/** Participants and completions per challenge, counted from the participations themselves. */
-export async function countsFor(challengeIds: number[]): Promise<Map<number, ChallengeCounts>> {
+const hasCounters = (c: Pick<StoredChallenge, 'participantCount' | 'completedCount'>) =>
+  typeof c.participantCount === 'number' && typeof c.completedCount === 'number';
+
+/**
+ * Participants and completions per challenge, read from the counters each challenge document keeps
+ * (participantCount, completedCount): constant time however many participations there are (issue 35.4: counting
+ * them read all 10,000 at 10x). A document without counters (stored before they existed, or by the demo seed)
+ * gets them once, counted from its participations (ensureCounters).
+ */
+export async function countsFor(challenges: Pick<StoredChallenge, 'id' | 'participantCount' | 'completedCount'>[]): Promise<Map<number, ChallengeCounts>> {
   const out = new Map<number, ChallengeCounts>();
-  if (challengeIds.length === 0) return out;
-  const rows = await ChallengeParticipant.aggregate<{ _id: number; participants: number; completed: number }>([
-    { $match: { challengeId: { $in: challengeIds } } },
-    { $group: { _id: '$challengeId', participants: { $sum: 1 }, completed: { $sum: { $cond: ['$completed', 1, 0] } } } },
-  ]);
-  for (const r of rows) out.set(r._id, { participants: r.participants, completed: r.completed });
+  for (const c of challenges) {
+    out.set(c.id, hasCounters(c) ? { participants: c.participantCount, completed: c.completedCount as number } : await ensureCounters(c.id));
+  }
   return out;
+}
+
+/** The counts of one challenge as stored now (after a join changed them). */
+export async function currentCounts(id: number): Promise<ChallengeCounts> {
+  const c = await Challenge.findOne({ id }).select({ id: 1, participantCount: 1, completedCount: 1 }).lean();
+  if (!c) return { participants: 0, completed: 0 };
+  return (await countsFor([c])).get(id) as ChallengeCounts;
+}
+
+/**
+ * The lazy migration: a challenge without a counter gets it, counted from its participations, in a conditional
+ * `$set` (`$exists: false`, so a second, concurrent fix-up is a no-op). Exact under concurrency because no
+ * write can move a counter that does not exist yet: a join takes its seat (`$inc`) before it inserts its
+ * participation and only from a counter that exists; a completion likewise reserves its `$inc` before it marks
+ * the participation completed. So every participation the count sees came in without a counter update, and
+ * every one that comes after the `$set` brings its own.
+ */
+export async function ensureCounters(challengeId: number): Promise<ChallengeCounts> {
+  const [row] = await ChallengeParticipant.aggregate<{ participants: number; completed: number }>([
+    { $match: { challengeId } },
+    { $group: { _id: null, participants: { $sum: 1 }, completed: { $sum: { $cond: ['$completed', 1, 0] } } } },
+  ]);
+  const counted = { participants: row?.participants ?? 0, completed: row?.completed ?? 0 };
+  await Challenge.updateOne({ id: challengeId, participantCount: { $exists: false } }, { $set: { participantCount: counted.participants } });
+  await Challenge.updateOne({ id: challengeId, completedCount: { $exists: false } }, { $set: { completedCount: counted.completed } });
+  const stored = await Challenge.findOne({ id: challengeId }).select({ participantCount: 1, completedCount: 1 }).lean();
+  return { participants: stored?.participantCount ?? counted.participants, completed: stored?.completedCount ?? counted.completed };
 }
 
 /** The challenges a user takes part in (ids). */
@@ -74,7 +106,7 @@ export async function listChallenges(now: Date): Promise<StoredChallenge[]> {
 }
 
 export async function createChallenge(userId: number, body: CreateChallengeBody): Promise<StoredChallenge> {
-  const doc = await Challenge.create({ ...body, createdBy: userId, participantCount: 0 });
+  const doc = await Challenge.create({ ...body, createdBy: userId, participantCount: 0, completedCount: 0 });
   return doc.toObject();
 }
 
@@ -90,12 +122,14 @@ export async function joinChallenge(challenge: StoredChallenge, userId: number, 
   if (await ChallengeParticipant.exists({ challengeId: challenge.id, userId })) return { alreadyJoined: true };
 
   const max = challenge.maxParticipants;
-  if (max != null && typeof challenge.participantCount !== 'number') await backfillParticipantCount(challenge.id);
-  const seat = await Challenge.updateOne(
-    max == null ? { id: challenge.id, maxParticipants: null } : { id: challenge.id, participantCount: { $lt: max } },
+  if (typeof challenge.participantCount !== 'number') await ensureCounters(challenge.id);
+  // Only from a counter that exists (see ensureCounters): `$lt` matches no missing field, `$exists` says so for the unlimited case.
+  const seat = await Challenge.findOneAndUpdate(
+    max == null ? { id: challenge.id, maxParticipants: null, participantCount: { $exists: true } } : { id: challenge.id, participantCount: { $lt: max } },
     { $inc: { participantCount: 1 } },
+    { returnDocument: 'after', lean: true },
   );
-  if (seat.modifiedCount !== 1) {
+  if (!seat) {
     // Full, unless this same user's other request took the last seat a moment ago.
     if (await ChallengeParticipant.exists({ challengeId: challenge.id, userId })) return { alreadyJoined: true };
     throw challengeFull();
@@ -116,22 +150,12 @@ export async function joinChallenge(challenge: StoredChallenge, userId: number, 
     if (isDuplicateKey(err)) return { alreadyJoined: true };
     throw err;
   }
-  // The activity feed (issue 28.9): the join that brings it to N participants says so, once (unique key).
-  const participants = await ChallengeParticipant.countDocuments({ challengeId: challenge.id });
-  if (participants >= ACTIVITY_POPULAR_PARTICIPANTS) {
+  // The activity feed (issue 28.9): the join that took the Nth seat says so, once (unique key). The seat
+  // counter, not a count of every participation (that grew with the challenge).
+  if ((seat.participantCount ?? 0) >= ACTIVITY_POPULAR_PARTICIPANTS) {
     await recordActivity({ kind: 'challenge_popular', refId: challenge.id, key: `challenge_popular:${challenge.id}`, at: now });
   }
   return { alreadyJoined: false };
-}
-
-/**
- * A challenge stored before the counter existed (a database seeded by an earlier version) gets it once,
- * counted from its participations; `$exists: false` makes a second, concurrent backfill a no-op. Until then
- * no join can pass the `$lt` filter, so the count cannot move under it.
- */
-async function backfillParticipantCount(challengeId: number): Promise<void> {
-  const count = await ChallengeParticipant.countDocuments({ challengeId });
-  await Challenge.updateOne({ id: challengeId, participantCount: { $exists: false } }, { $set: { participantCount: count } });
 }
 
 export function findParticipation(challengeId: number, userId: number) {
@@ -141,7 +165,10 @@ export function findParticipation(challengeId: number, userId: number) {
 /**
  * Log progress: one atomic update adds the amount, keeps the entry and moves reachedAt; a second,
  * conditional one marks the participation completed the first time the total reaches the target
- * (exactly one of several simultaneous logs does it). Refused (nothing written) for non-participants.
+ * (exactly one of several simultaneous logs does it). The challenge's completedCount is reserved (`$inc`) just
+ * before that update, as a join takes its seat before it inserts, and given back when another log won the
+ * completion: so it counts each completion once, and a lazy fix-up can never count one twice (ensureCounters).
+ * Refused (nothing written) for non-participants.
  */
 export async function logProgress(
   challenge: StoredChallenge,
@@ -163,6 +190,7 @@ export async function logProgress(
   let participation = updated as StoredParticipant;
   let justCompleted = false;
   if (!participation.completed && participation.currentProgress >= challenge.target) {
+    const reserved = await reserveCompletion(challenge);
     const done = await ChallengeParticipant.findOneAndUpdate(
       { challengeId: challenge.id, userId, completed: false, currentProgress: { $gte: challenge.target } },
       { $set: { completed: true, completedAt: now } },
@@ -173,10 +201,18 @@ export async function logProgress(
       justCompleted = true;
       await recordActivity({ kind: 'challenge_completed', refId: challenge.id, userId, key: `challenge_completed:${challenge.id}:${userId}`, at: now });
     } else {
+      if (reserved) await Challenge.updateOne({ id: challenge.id, completedCount: { $gt: 0 } }, { $inc: { completedCount: -1 } });
       participation = (await findParticipation(challenge.id, userId)) ?? participation;
     }
   }
   return { participation, justCompleted };
+}
+
+/** One more completion on the challenge's counter, only once it exists (false: the challenge is gone). */
+async function reserveCompletion(challenge: StoredChallenge): Promise<boolean> {
+  if (typeof challenge.completedCount !== 'number') await ensureCounters(challenge.id);
+  const res = await Challenge.updateOne({ id: challenge.id, completedCount: { $exists: true } }, { $inc: { completedCount: 1 } });
+  return res.modifiedCount === 1;
 }
 
 /** The leaderboard: most progress first, ties to whoever reached their total first. */

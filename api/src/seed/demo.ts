@@ -170,9 +170,14 @@ async function collect(remove: boolean): Promise<{ usernames: string[]; report: 
   await ChallengeParticipant.deleteMany(participationFilter);
   await Challenge.deleteMany({ id: { $in: removedChallenges } });
   await Challenge.updateMany({ id: { $in: keptChallenges } }, { $set: { createdBy: null } });
-  // Seats the demo participants held go back (participantCount is the join's seat counter).
+  // Seats the demo participants held go back (participantCount is the join's seat counter), and so do their
+  // completions (completedCount, the challenge page's other counter).
   for (const id of new Set([...keptChallenges, ...challengesWithDemoParticipants])) {
-    await Challenge.updateOne({ id }, { $set: { participantCount: await ChallengeParticipant.countDocuments({ challengeId: id }) } });
+    const [participantCount, completedCount] = await Promise.all([
+      ChallengeParticipant.countDocuments({ challengeId: id }),
+      ChallengeParticipant.countDocuments({ challengeId: id, completed: true }),
+    ]);
+    await Challenge.updateOne({ id }, { $set: { participantCount, completedCount } });
   }
 
   await HelpfulVote.deleteMany(voteFilter);
