@@ -2,6 +2,7 @@
 // every projection it accepts, in the document's own field order as MongoDB does (mingo orders them its own
 // way: alphabetically, _id last); it declines everything else (mingo keeps those, errors too).
 import fc from 'fast-check';
+import '@fitconnect/build-config/fast-check-seed';
 import { Query } from '../src/mingo';
 import { simpleProjection } from '../src/projection';
 import type { Doc } from '../src/storage';

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import '@fitconnect/build-config/fast-check-seed';
 // The API's rule, imported by path: the API-only contracts are not in the shared index (contracts/src/server.ts).
 import { PartnerId } from '@fitconnect/contracts/src/partners';
 import { TRAINER_LIST_HEADERS } from '@fitconnect/contracts';
