@@ -5,7 +5,7 @@
  */
 import { CHALLENGE_REPORT_HIDE_THRESHOLD, COMMUNITY_CHALLENGES_PAGE_SIZE, ChallengeSummary } from '@fitconnect/contracts';
 import { z } from 'zod';
-import { startTestApi, type Agent, type TestApi, newSignedInUser } from './helpers';
+import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
 import { Challenge, ChallengeReport } from '../src/challenges/model';
 import { hiddenChallenges, restoreChallenge } from '../src/challenges/service';
 
@@ -19,7 +19,11 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
+async function newUser(): Promise<{ agent: Agent; id: number }> {
+  const agent = api.agent();
+  const { user } = await signUpAndLogin(agent);
+  return { agent, id: user.id };
+}
 
 const body = (over: Record<string, unknown> = {}) => ({
   title: 'Report me maybe',

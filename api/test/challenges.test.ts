@@ -16,7 +16,7 @@ import {
   progressCapMessage,
 } from '@fitconnect/contracts';
 import { z } from 'zod';
-import { startTestApi, type Agent, type TestApi, newSignedInUser } from './helpers';
+import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
 import { Challenge, ChallengeParticipant } from '../src/challenges/model';
 
 jest.setTimeout(90_000);
@@ -37,7 +37,11 @@ beforeEach(() => {
   now = new Date('2031-05-10T12:00:00Z');
 });
 
-const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
+async function newUser(partial: Parameters<typeof signUpAndLogin>[1] = {}): Promise<{ agent: Agent; id: number }> {
+  const agent = api.agent();
+  const { user } = await signUpAndLogin(agent, partial);
+  return { agent, id: user.id };
+}
 
 const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
 

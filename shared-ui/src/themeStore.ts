@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { afterNextPaint } from './afterNextPaint';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -58,7 +57,8 @@ function switchDocument(mode: ThemeMode) {
   const done = () => {
     if (id === switching) html.removeAttribute(THEME_SWITCHING_ATTR);
   };
-  afterNextPaint(done);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+  else setTimeout(done, 0);
 }
 
 function persist(mode: ThemeMode) {
