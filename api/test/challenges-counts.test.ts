@@ -7,7 +7,7 @@
  */
 import { ChallengeDetail, ChallengeSummary, UserChallenge } from '@fitconnect/contracts';
 import { z } from 'zod';
-import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
+import { startTestApi, type Agent, type TestApi, newSignedInUser } from './helpers';
 import { Challenge, ChallengeParticipant } from '../src/challenges/model';
 import { DEMO_PASSWORD, removeDemoData, runSeed } from '../src/seed';
 
@@ -30,11 +30,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-async function newUser(): Promise<{ agent: Agent; id: number }> {
-  const agent = api.agent();
-  const { user } = await signUpAndLogin(agent);
-  return { agent, id: user.id };
-}
+const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
 
 async function create(agent: Agent, over: Record<string, unknown> = {}): Promise<ChallengeSummary> {
   const res = await agent.post('/api/challenges', {

@@ -5,7 +5,7 @@
  */
 import { CHALLENGE_REPORT_HIDE_THRESHOLD, COMMUNITY_CHALLENGES_PAGE_SIZE, ChallengeSummary } from '@fitconnect/contracts';
 import { z } from 'zod';
-import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
+import { startTestApi, type Agent, type TestApi, newSignedInUser } from './helpers';
 import { Challenge, ChallengeReport } from '../src/challenges/model';
 import { hiddenChallenges, restoreChallenge } from '../src/challenges/service';
 
@@ -19,11 +19,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-async function newUser(): Promise<{ agent: Agent; id: number }> {
-  const agent = api.agent();
-  const { user } = await signUpAndLogin(agent);
-  return { agent, id: user.id };
-}
+const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
 
 const body = (over: Record<string, unknown> = {}) => ({
   title: 'Report me maybe',

@@ -16,7 +16,7 @@ import {
   progressCapMessage,
 } from '@fitconnect/contracts';
 import { z } from 'zod';
-import { startTestApi, signUpAndLogin, type Agent, type TestApi } from './helpers';
+import { startTestApi, type Agent, type TestApi, newSignedInUser } from './helpers';
 import { Challenge, ChallengeParticipant } from '../src/challenges/model';
 
 jest.setTimeout(90_000);
@@ -37,11 +37,7 @@ beforeEach(() => {
   now = new Date('2031-05-10T12:00:00Z');
 });
 
-async function newUser(partial: Parameters<typeof signUpAndLogin>[1] = {}): Promise<{ agent: Agent; id: number }> {
-  const agent = api.agent();
-  const { user } = await signUpAndLogin(agent, partial);
-  return { agent, id: user.id };
-}
+const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
 
 const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
 

@@ -123,6 +123,13 @@ export function sameCookie(from: Agent, baseUrl: () => string): Agent {
   return b;
 }
 
+/** A fresh signed-in account on its own agent of `api` (its session cookie): the agent, the id, the name and address used. */
+export async function newSignedInUser(api: Pick<TestApi, 'agent'>, partial: Parameters<typeof signUpAndLogin>[1] = {}) {
+  const agent = api.agent();
+  const { user, username, email } = await signUpAndLogin(agent, partial);
+  return { agent, id: user.id, username, email };
+}
+
 /** Sign up a fresh account on this agent (signup signs in). Returns the user and the password used. */
 export async function signUpAndLogin(
   agent: Agent,

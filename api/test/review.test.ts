@@ -3,7 +3,7 @@
  * auth, profile and workouts calls. Each test states what a user or attacker would notice.
  */
 import { WORKOUT_FORM_DEFAULTS, type WorkoutRequest } from '@fitconnect/contracts';
-import { startTestApi, signUpAndLogin, type TestApi, type Agent, type AgentResponse } from './helpers';
+import { startTestApi, signUpAndLogin, type TestApi, type AgentResponse, newSignedInUser } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -24,11 +24,7 @@ function expectClientError(r: AgentResponse, label: string) {
   expect(r.text).not.toMatch(/at .*\.(ts|js):\d+/);
 }
 
-async function newUser(): Promise<{ agent: Agent; id: number }> {
-  const agent = api.agent();
-  const { user } = await signUpAndLogin(agent);
-  return { agent, id: user.id };
-}
+const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
 
 describe('fuzzing ids in workout routes', () => {
   const ids = ['0', '-1', '1e309', 'abc', '1abc', '1.5', '%E2%9C%93', '9007199254740993', 'Infinity', 'NaN', '%20', '%', '%E0%A4%A', '0x10', '1e3', '%00'];

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CurrentUserResponse, LoginBody, PublicUser, SignupBody, UpdateProfileBody } from '@fitconnect/contracts';
 import { apiRequest, getQueryFn } from './api';
 import { Spinner } from './components/Spinner';
+import { afterNextPaint } from './afterNextPaint';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
@@ -33,12 +34,6 @@ export function useCurrentUser(): CurrentUserState {
   const q = useQuery(currentUserQueryOptions);
   const user = q.data?.user ?? null;
   return { user, isSignedIn: !!user, isLoading: q.isPending };
-}
-
-/** Runs `fn` in a task after the next frame is painted (a timeout where there are no frames). */
-function afterNextPaint(fn: () => void) {
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(fn, 0));
-  else setTimeout(fn, 0);
 }
 
 /**

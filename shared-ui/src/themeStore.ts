@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { afterNextPaint } from './afterNextPaint';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -57,8 +58,7 @@ function switchDocument(mode: ThemeMode) {
   const done = () => {
     if (id === switching) html.removeAttribute(THEME_SWITCHING_ATTR);
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
-  else setTimeout(done, 0);
+  afterNextPaint(done);
 }
 
 function persist(mode: ThemeMode) {

@@ -5,7 +5,7 @@
  * deleted subject leaves the feed; new trainers are "near you" for a viewer with a location.
  */
 import { ACTIVITY_PAGE_SIZE, ActivityPage, type ActivityItem } from '@fitconnect/contracts';
-import { startTestApi, signUpAndLogin, type Agent, type TestApi } from '../helpers';
+import { startTestApi, type Agent, type TestApi, newSignedInUser } from '../helpers';
 import { deleteReview } from '../../src/community/service';
 import { Activity } from '../../src/activity/model';
 
@@ -19,11 +19,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-async function newUser(partial: Parameters<typeof signUpAndLogin>[1] = {}) {
-  const agent = api.agent();
-  const { user, username, email } = await signUpAndLogin(agent, partial);
-  return { agent, id: user.id, username, email };
-}
+const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
 
 /** Every item of the feed, page by page (and checks each page's shape). */
 async function allItems(agent: Agent = api.agent()): Promise<ActivityItem[]> {

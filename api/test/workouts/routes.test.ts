@@ -12,7 +12,7 @@ import {
   type WorkoutDraft,
   type WorkoutRequest,
 } from '@fitconnect/contracts';
-import { startTestApi, signUpAndLogin, type TestApi, type Agent } from '../helpers';
+import { startTestApi, type TestApi, newSignedInUser } from '../helpers';
 import { BuiltInPlanner, GeneratorError, type WorkoutGenerator } from '../../src/workouts/generators';
 import { GenerationClaim, Workout } from '../../src/workouts/model';
 
@@ -58,11 +58,7 @@ beforeEach(() => {
 
 const request: WorkoutRequest = { ...WORKOUT_FORM_DEFAULTS, focusArea: 'lower body', equipment: ['bodyweight', 'dumbbell'], goals: ['strength'], duration: 30 };
 
-async function newUser(): Promise<{ agent: Agent; id: number }> {
-  const agent = api.agent();
-  const { user } = await signUpAndLogin(agent);
-  return { agent, id: user.id };
-}
+const newUser = (partial?: Parameters<typeof newSignedInUser>[1]) => newSignedInUser(api, partial);
 
 describe('POST /api/generate-workout', () => {
   it('needs a signed-in user', async () => {
