@@ -133,7 +133,8 @@ const install = () => `${webVitalsScript()}
   }
 })();`;
 
-async function signUp(page: Page, base: string) {
+/** A new signed-in account for `page` on the site at `base` (the federated shell or the monolith, each through its /api proxy). */
+export async function signUp(page: Page, base: string) {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const password = 'secret123';
   const res = await page.request.post(`${base}/api/auth/signup`, {
