@@ -49,6 +49,11 @@ function loadBookingPanel(): Promise<BookingPanelType> {
   return bookingPanelLoad;
 }
 
+/** Loads the booking panel's chunk ahead of a render (the server render, issue 32: mfe-trainers/src/server.tsx). */
+export function preloadBookingPanel(): Promise<unknown> {
+  return loadBookingPanel();
+}
+
 /** The booking panel's component once its chunk is in ('failed' when it could not be loaded). */
 function useBookingPanel(): BookingPanelType | 'failed' | null {
   const [panel, setPanel] = useState<BookingPanelType | 'failed' | null>(() => bookingPanel);

@@ -1,0 +1,125 @@
+// The trainers area's SERVER build (issue 32 stage 2, docs/ssr.md): a Module Federation container for Node,
+// exposing ./ssr (src/server.tsx: prefetch + render), loaded over HTTP by the shell's static server
+// (scripts/ssr/react.mjs) through the MF runtime's Node support (@module-federation/runtime's createInstance;
+// @module-federation/sdk's loadScriptNode fetches remoteEntry.js and evaluates it with `vm`).
+//
+//   npm run build:server -w mfe-trainers      # -> mfe-trainers/dist-server/ (+ releases/<version>/server/)
+//
+// - target async-node, library commonjs-module (what loadScriptNode evaluates: module.exports of the script).
+// - ONE file: the exposed module, its imports and its lazy parts (the booking panel) are all in remoteEntry.js
+//   (LimitChunkCountPlugin). No chunk is ever fetched after the entry, so no public path is needed on the
+//   server (rspack has no `publicPath: 'auto'` for Node, and the node runtime plugin's chunk-URL fallback looks
+//   the remote up by NAME across all loaded instances, which picks the wrong one when two versions of the area
+//   are loaded at once: see the notes in docs/ssr.md).
+// - react, react-dom, react-router-dom, @tanstack/react-query, styled-components: shared singletons with NO
+//   fallback (import: false): the rendering server provides them, so one React renders the page and one
+//   styled-components collects its styles. Everything else (shared-ui, contracts, zod) is bundled.
+// - No minification, no source maps, no precompression (small and fast: it is read by one Node process).
+//
+// Environment: OUTPUT_DIR (default <app>/dist-server); RELEASE_VERSION: also copies the output to
+// <app>/releases/<version>/server/ (the same immutable version folder as the browser build of that version).
+const fs = require('node:fs');
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+const NAME = 'mfe_trainers';
+
+/** The host's packages: no copy in this build. */
+const HOST_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', '@tanstack/react-query', 'styled-components'];
+
+function installedVersion(pkg) {
+  const base = pkg.split('/')[0].startsWith('@') ? pkg.split('/').slice(0, 2).join('/') : pkg.split('/')[0];
+  return JSON.parse(fs.readFileSync(require.resolve(`${base}/package.json`, { paths: [__dirname] }), 'utf8')).version;
+}
+
+function shared() {
+  const out = {};
+  for (const request of HOST_PROVIDED) {
+    const version = installedVersion(request);
+    out[request] = { singleton: true, import: false, requiredVersion: `^${version.split('.')[0]}.0.0`, strictVersion: false };
+  }
+  return out;
+}
+
+/** Copies the finished output to releases/<RELEASE_VERSION>/server/ (immutable version folder, as the browser build). */
+class ServerReleasePlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('ServerReleasePlugin', () => {
+      const version = process.env.RELEASE_VERSION;
+      if (!version) return;
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(version)) throw new Error(`RELEASE_VERSION "${version}" is not a folder name`);
+      const target = path.join(process.env.RELEASES_DIR ? path.resolve(process.env.RELEASES_DIR) : path.join(__dirname, 'releases'), version, 'server');
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.cpSync(compiler.options.output.path, target, { recursive: true });
+    });
+  }
+}
+
+module.exports = () => {
+  // The area's own federation instance is named <name>:<buildVersion> (package version by default): a release
+  // names its build, so two versions loaded side by side by the renderer do not share one instance.
+  if (process.env.RELEASE_VERSION && !process.env.MF_BUILD_VERSION) process.env.MF_BUILD_VERSION = process.env.RELEASE_VERSION;
+  const swc = (tsx) => ({
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: { parser: { syntax: 'typescript', tsx }, transform: { react: { runtime: 'automatic', development: false } } },
+      env: { targets: 'node >= 20' },
+    },
+  });
+  /** @type {import('@rspack/core').Configuration} */
+  return {
+    context: __dirname,
+    name: `${NAME}-server`,
+    mode: 'production',
+    target: 'async-node',
+    devtool: false,
+    entry: {},
+    output: {
+      path: process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(__dirname, 'dist-server'),
+      // 'auto' in mf-manifest.json: the MF runtime finds remoteEntry.js beside the manifest it was given.
+      publicPath: 'auto',
+      uniqueName: `${NAME}_server`,
+      filename: '[name].js',
+      chunkFilename: '[name].js',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // Workspace packages point "main" at TypeScript source; Node builds of the rest.
+      mainFields: ['module', 'main'],
+      conditionNames: ['node', 'import', 'require', 'default'],
+    },
+    module: {
+      rules: [
+        { test: /\.ts$/, exclude: /node_modules/, ...swc(false), type: 'javascript/auto' },
+        { test: /\.tsx$/, exclude: /node_modules/, ...swc(true), type: 'javascript/auto' },
+        // The server never serves files: an asset is its URL only (none is rendered by ./ssr today).
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset/inline' },
+        { test: /\.css$/i, type: 'asset/source' },
+      ],
+    },
+    optimization: { minimize: false, splitChunks: false, moduleIds: 'named', chunkIds: 'named' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new ModuleFederationPlugin({
+        name: NAME,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        exposes: { './ssr': './src/server.tsx' },
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: shared(),
+        // Its own runtime (Node has no page-wide one): loads no remotes itself.
+        experiments: { optimization: { target: 'node', disableRemote: true } },
+      }),
+      new ServerReleasePlugin(),
+    ],
+  };
+};
