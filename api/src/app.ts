@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { AppDeps } from './context';
-import { systemClock } from './context';
+import { clockStartingAt, systemClock } from './context';
 import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { drainUnreadBody } from './http/unreadBody';
@@ -35,7 +35,7 @@ export function resolveDeps(deps: CreateAppDeps): AppDeps {
     ...rest,
     config: deps.config,
     logger,
-    clock: deps.clock ?? systemClock,
+    clock: deps.clock ?? (deps.config.testClockAt ? clockStartingAt(deps.config.testClockAt) : systemClock),
     mailer: deps.mailer ?? createMailer(deps.config, logger),
     sessionSecret: deps.sessionSecret ?? resolveSessionSecret(deps.config),
   };

@@ -64,6 +64,13 @@ export interface Config {
    * URLs of public addresses (notifications/endpoint.ts). Refused with NODE_ENV=production.
    */
   pushAllowPrivateEndpoints?: boolean;
+  /**
+   * TEST_CLOCK_AT (an ISO instant; the e2e harness's API only): the app's clock (deps.clock) reads this instant
+   * when the API starts and runs on at real speed from there, so a browser journey that depends on the UTC day
+   * (one workout a day) cannot cross 00:00 UTC half-way. Honoured only with NODE_ENV=test; any other NODE_ENV
+   * (production above all) refuses to start with it.
+   */
+  testClockAt?: Date;
 }
 
 /** The repository root (api/src/config.ts -> ../..). */
@@ -107,7 +114,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey: blankToUndefined(env.VAPID_PRIVATE_KEY),
     vapidSubject: blankToUndefined(env.VAPID_SUBJECT),
     pushAllowPrivateEndpoints: pushAllowPrivate(env),
+    testClockAt: testClockAt(env),
   };
+}
+
+/** TEST_CLOCK_AT: an instant, honoured only with NODE_ENV=test (an API in use must tell the real time). */
+function testClockAt(env: NodeJS.ProcessEnv): Date | undefined {
+  const v = blankToUndefined(env.TEST_CLOCK_AT);
+  if (v === undefined) return undefined;
+  if (env.NODE_ENV !== 'test') throw new ConfigError('TEST_CLOCK_AT is for the browser tests (NODE_ENV=test); it cannot be set otherwise');
+  const at = new Date(v);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(at.getTime())) throw new ConfigError(`TEST_CLOCK_AT must be an ISO date and time (2026-01-15T12:00:00Z), got "${v}"`);
+  return at;
 }
 
 /** PUSH_ALLOW_PRIVATE_ENDPOINTS: a yes/no word; yes is refused in production (it would let anyone aim the push worker at the private network). */

@@ -9,6 +9,11 @@ export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
+/** A clock that reads `at` now and runs at real speed from there (TEST_CLOCK_AT, config.ts). */
+export function clockStartingAt(at: Date, realNow: () => number = Date.now): Clock {
+  const offset = at.getTime() - realNow();
+  return { now: () => new Date(realNow() + offset) };
+}
 
 /**
  * What the app is built from. Modules read it as `ctx.deps`.

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, resolveSessionSecret, secretProblems } from '../src/config';
+import { resolveDeps } from '../src/app';
+import { clockStartingAt } from '../src/context';
+import { ConfigError, loadConfig, resolveSessionSecret, secretProblems } from '../src/config';
 
 it('reads the environment with sensible defaults', () => {
   const c = loadConfig({});
@@ -47,4 +49,35 @@ it('seeds demo data only when SEED_DEMO says so, whatever NODE_ENV is', () => {
   expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
   expect(loadConfig({ SEED_DEMO: 'true', NODE_ENV: 'production' }).seedDemo).toBe(true);
   expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+});
+
+it('TEST_CLOCK_AT (the e2e harness API only) sets the app clock with NODE_ENV=test and is refused otherwise, production above all', () => {
+  const at = '2026-01-15T12:00:00.000Z';
+  // Refused: production, development, unset NODE_ENV. The API exits with the message (index.ts: ConfigError).
+  expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_AT: at })).toThrow(ConfigError);
+  expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_AT: at })).toThrow(/TEST_CLOCK_AT is for the browser tests \(NODE_ENV=test\)/);
+  expect(() => loadConfig({ NODE_ENV: 'development', TEST_CLOCK_AT: at })).toThrow(ConfigError);
+  expect(() => loadConfig({ TEST_CLOCK_AT: at })).toThrow(ConfigError);
+  // Not an instant: refused rather than read as something else.
+  expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_AT: 'tomorrow' })).toThrow(/ISO date and time/);
+  expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_AT: '2026-13-45T99:00:00Z' })).toThrow(/ISO date and time/);
+  // Unset or blank: the real clock, whatever NODE_ENV is.
+  expect(loadConfig({ NODE_ENV: 'production' }).testClockAt).toBeUndefined();
+  expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_AT: ' ' }).testClockAt).toBeUndefined();
+  expect(resolveDeps({ config: loadConfig({ NODE_ENV: 'production' }), sessionSecret: 'x'.repeat(32) }).clock.now().getTime()).toBeGreaterThan(Date.parse(at));
+
+  // Honoured with NODE_ENV=test: deps.clock starts at the instant and runs on at real speed.
+  const config = loadConfig({ NODE_ENV: 'test', TEST_CLOCK_AT: at });
+  expect(config.testClockAt?.toISOString()).toBe(at);
+  const clock = resolveDeps({ config, sessionSecret: 'x'.repeat(32) }).clock;
+  const first = clock.now().getTime();
+  expect(first).toBeGreaterThanOrEqual(Date.parse(at));
+  expect(first).toBeLessThan(Date.now()); // not the real clock (the instant is in the past)
+  expect(clock.now().getTime()).toBeGreaterThanOrEqual(first);
+  // Exactly: the instant at start, then real elapsed time added.
+  let real = 1_000_000;
+  const driven = clockStartingAt(new Date(at), () => real);
+  expect(driven.now().toISOString()).toBe(at);
+  real += 90_000;
+  expect(driven.now().toISOString()).toBe('2026-01-15T12:01:30.000Z');
 });

@@ -148,25 +148,57 @@ test('turn on push, receive a push for a message, click it and land on the threa
   expect(payload).toEqual({ title: 'New message from Ann Sender', body: 'See you at 7?', url: `/messages/${ann.id}`, tag: expect.stringMatching(/^conversation-\d+$/) });
 
   // The push reaches the real service worker (DevTools protocol), which shows the notification.
+  // Delivered to the registration whose worker version is ACTIVATED (the page is controlled by it, above).
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
+    const scopes = new Map<string, string>();
+    let activated: string[] = [];
+    const check = () => {
+      const id = activated.find((r) => scopes.get(r) === `${site.shellUrl}/`);
+      if (id) resolve(id);
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const r = e.registrations.find((x) => x.scopeURL === `${site.shellUrl}/` && !x.isDeleted);
-      if (r) resolve(r.registrationId);
+      for (const r of e.registrations) if (r.isDeleted) scopes.delete(r.registrationId);
+      else scopes.set(r.registrationId, r.scopeURL);
+      check();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: { registrationId: string; scriptURL: string; status: string }[] }) => {
+      activated = [...activated, ...e.versions.filter((v) => v.status === 'activated' && v.scriptURL === `${site.shellUrl}/sw.js`).map((v) => v.registrationId)];
+      check();
     });
   });
   await cdp.send('ServiceWorker.enable');
+  // Nothing may call getNotifications() while the notification is being shown: Chromium's getNotifications()
+  // also prunes its store, deleting each stored notification that the platform does not list as displayed
+  // and that was created before the read began (PlatformNotificationContextImpl::
+  // DoReadAllNotificationDataForServiceWorkerRegistration). A read that lands after showNotification() has
+  // stored the notification but before the platform lists it deletes it for good, and every later read finds
+  // nothing: the old poll here timed out that way once on a loaded machine. So the worker's own
+  // showNotification() is the sentinel: the test records its promise in the worker (playwright keeps the
+  // worker attached to DevTools, and Chromium never stops a worker DevTools is attached to, so the record
+  // and the push meet the same worker) and reads once, after it has settled.
+  const worker = (await until('the service worker', async () => context.serviceWorkers().find((w) => w.url() === `${site.shellUrl}/sw.js`)))!;
+  await worker.evaluate(() => {
+    const scope = self as unknown as ServiceWorkerGlobalScope & { fcShown?: Promise<void>[] };
+    const shown: Promise<void>[] = (scope.fcShown = []);
+    const registration = scope.registration;
+    const show = registration.showNotification.bind(registration);
+    registration.showNotification = (...args: Parameters<ServiceWorkerRegistration['showNotification']>) => {
+      const p = show(...args);
+      shown.push(p);
+      return p;
+    };
+  });
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: site.shellUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
-  const shown = await until('the notification', () =>
-    page.evaluate(async () => {
-      const n = await (await navigator.serviceWorker.ready).getNotifications();
-      return n.length ? n.map((x) => ({ title: x.title, body: x.body, data: x.data as unknown })) : null;
-    }),
-  );
+  await until('the push event to call showNotification', () => worker.evaluate(() => ((self as unknown as { fcShown: Promise<void>[] }).fcShown.length > 0)));
+  await worker.evaluate(() => Promise.all((self as unknown as { fcShown: Promise<void>[] }).fcShown));
+  const shown = await page.evaluate(async () => {
+    const n = await (await navigator.serviceWorker.ready).getNotifications();
+    return n.map((x) => ({ title: x.title, body: x.body, data: x.data as unknown }));
+  });
   expect(shown).toEqual([{ title: 'New message from Ann Sender', body: 'See you at 7?', data: { url: `/messages/${ann.id}` } }]);
 
   // Click it: the service worker's notificationclick takes this window to the thread.
-  const worker = (await until('the service worker', async () => context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))))!;
   await worker.evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [n] = await scope.registration.getNotifications();

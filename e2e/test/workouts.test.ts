@@ -7,8 +7,15 @@ import { startSite, type Site } from '../src/harness';
 
 let site: Site;
 
+// The journey generates today's plan and later checks that the day is spent (orange banner, a second
+// generation answers 429): a run that crosses 00:00 UTC in between would meet a new day. The API's clock
+// (TEST_CLOCK_AT, honoured only with NODE_ENV=test: api/src/config.ts) starts at noon UTC of today and runs
+// at real speed, so the API's day is the same for the whole run, whenever it starts. Noon of the real UTC
+// day keeps every stored time within 12 h of the real one (the database's TTL sweep reads the real clock).
+const API_NOON = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 12 * 3_600_000).toISOString();
+
 beforeAll(async () => {
-  site = await startSite();
+  site = await startSite({ apiEnv: { TEST_CLOCK_AT: API_NOON } });
 }, 240_000);
 
 afterAll(async () => {
@@ -50,9 +57,12 @@ test('workouts journey: sign in, generate, open, daily limit, load, delete', asy
 
     // Generate.
     await page.getByRole('checkbox', { name: 'Dumbbell' }).check();
+    const generated = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/generate-workout');
     await page.getByRole('button', { name: 'Generate Workout' }).click();
     const result = page.getByTestId('generated-workout');
     await result.waitFor({ timeout: 30_000 });
+    // Counted on the API's day (its clock above), not the real one.
+    expect(String((await (await generated).json()).createdAt).slice(0, 10)).toBe(API_NOON.slice(0, 10));
     await result.getByText('Auto-saved').waitFor();
     const title = (await result.locator('#generated-workout-title').textContent())!.trim();
     expect(title.length).toBeGreaterThan(0);
