@@ -1,7 +1,9 @@
 /**
  * Trainers directory benchmark (not a test): N trainers in the embedded database, the real app over real
  * HTTP, median and p99 of a profile read, a location search and filtered pages; each measured twice: as the
- * client sees it and as server time (request in to answer out, inside the process: see timing.ts).
+ * client sees it and as server time (request in to answer out, inside the process: see timing.ts). The
+ * list rows run twice: on the app as deployed (its X-Total-Count cache on, 1 s TTL) and "cold" with that
+ * cache off, where every request counts the matching trainers (issue 35.4).
  *   npx tsx api/bench/trainers.ts [trainers=10000] [requests=300] [--explain] [--json]
  * 100,000 trainers seed in 15 to 30 s (insertMany in batches of 2,000). --explain prints what the
  * database did for one request of each kind (plan, index, keys and documents examined); --json ends with one
@@ -74,14 +76,23 @@ async function main() {
   console.log(`inserted ${N} trainers + users in ${Math.round(seedMs)} ms`);
 
   const app = createApp({ config: { ...loadConfig({}), sessionSecret: randomSecret(), rateLimit: false }, logger: memoryLogger() });
-  const srv = await timedServer(app);
+  const warmSrv = await timedServer(app);
+  // The same app with the directory's count cache off (api/src/trainers/countCache.ts): every request counts,
+  // as the first request of a search (or the first after a trainer write) does with the cache on.
+  const coldApp = createApp({ config: { ...loadConfig({}), sessionSecret: randomSecret(), rateLimit: false }, logger: memoryLogger(), trainerCountCacheTtlMs: 0 });
+  const coldSrv = await timedServer(coldApp);
 
   const places = ['LS6 2AB', 'M1 1AE', 'SW1A 1AA', 'Bristol', 'G12 8QQ', 'EH1', "King's Lynn", 'CF10 1EP', 'NE1 4ST', 'B15 2TT'];
-  const scenarios: [string, string, () => string][] = [
+  // Rows marked cold run on coldSrv (no count cache: each request counts). The others run on the app as
+  // deployed: its count cache (1 s TTL) answers a repeated search's total, recounted at least once a second.
+  const scenarios: [string, string, () => string, boolean?][] = [
     ['profile', 'profile: GET /api/trainers/{id} (one indexed lookup + the account)', () => `/api/trainers/${1 + Math.floor(rand() * N)}`],
     ['location', 'location search (nearest first, page 1 of 12)', () => `/api/trainers?location=${encodeURIComponent(pick(places))}`],
     ['filtered', 'filtered page (online, maxPrice, specialty, minRating, sort=rating, page 2)', () => `/api/trainers?online=true&maxPrice=60&specialty=yoga&minRating=3&sort=rating&page=2`],
     ['locationFiltered', 'location + filters (inPerson, maxPrice, sort=price)', () => `/api/trainers?location=${encodeURIComponent(pick(places))}&inPerson=true&maxPrice=50&sort=price`],
+    ['locationCold', 'location search, cold total (count cache off)', () => `/api/trainers?location=${encodeURIComponent(pick(places))}`, true],
+    ['filteredCold', 'filtered page, cold total (count cache off)', () => `/api/trainers?online=true&maxPrice=60&specialty=yoga&minRating=3&sort=rating&page=2`, true],
+    ['locationFilteredCold', 'location + filters, cold total (count cache off)', () => `/api/trainers?location=${encodeURIComponent(pick(places))}&inPerson=true&maxPrice=50&sort=price`, true],
   ];
   const load = os.loadavg()[0].toFixed(2);
   console.log(`node ${process.version}, ${os.cpus().length} CPU(s), load ${load}, ${external ? 'MongoDB at MONGODB_URI' : 'embedded database (in-memory)'}, ${N} trainers, ${REQUESTS} requests each`);
@@ -90,7 +101,8 @@ async function main() {
   console.log(`| request | server median ms | server p99 ms | client median ms | client p99 ms | client max ms | CPU ms/request | results |`);
   console.log(`|---|---:|---:|---:|---:|---:|---:|---|`);
   const out: Record<string, { server: ReturnType<typeof stats>; client: ReturnType<typeof stats>; cpuMs: number }> = {};
-  for (const [key, name, path] of scenarios) {
+  for (const [key, name, path, cold] of scenarios) {
+    const srv = cold ? coldSrv : warmSrv;
     for (let i = 0; i < 20; i++) await timedGet(srv, path()); // warm-up
     const client: number[] = [];
     const server: number[] = [];
@@ -117,13 +129,14 @@ async function main() {
     await mongoose.disconnect();
     await mongoose.connect(uri, { dbName: DB_NAME, autoIndex: false, monitorCommands: true });
     console.log(`\nexplain (embedded database, executionStats), one request each:`);
-    for (const [, name, path] of scenarios) {
+    for (const [, name, path, cold] of scenarios) {
       console.log(`- ${name}`);
-      for (const line of await explainCommands(() => timedGet(srv, path()))) console.log(`  ${line}`);
+      for (const line of await explainCommands(() => timedGet(cold ? coldSrv : warmSrv, path()))) console.log(`  ${line}`);
     }
   }
   if (JSON_OUT) console.log(`BENCH_JSON ${JSON.stringify({ trainers: N, requests: REQUESTS, load: Number(load), seedMs: Math.round(seedMs), rows: out })}`);
-  await srv.close();
+  await warmSrv.close();
+  await coldSrv.close();
   await disconnectDb();
   await db?.stop();
 }

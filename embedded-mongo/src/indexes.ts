@@ -80,11 +80,14 @@ export class Index {
   readonly geo: GeoIndex | null = null;
   /** Some document produced several keys (an array value): ranges and sorts must allow for it. */
   multikey = false;
+  /** Per field: some document had several values there (MongoDB's multikeyPaths). Never reset. */
+  readonly multikeyFields: boolean[];
   readonly tree: BTree<IxKey, undefined>;
   readonly compareKeys: (a: IxKey, b: IxKey) => number;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
+    this.multikeyFields = this.fields.map(() => false);
     this.dirs = this.fields.map((f) => {
       const d = spec.key[f];
       return typeof d === 'number' && d < 0 ? -1 : 1;
@@ -146,7 +149,14 @@ export class Index {
   }
 
   add(id: string, r: number, entries: Entry[]): void {
-    if (entries.length > 1) this.multikey = true;
+    if (entries.length > 1) {
+      this.multikey = true;
+      for (let i = 0; i < this.fields.length; i++) {
+        if (this.multikeyFields[i]) continue;
+        const first = keyOf(entries[0].vals[i]);
+        if (entries.some((e) => keyOf(e.vals[i]) !== first)) this.multikeyFields[i] = true;
+      }
+    }
     for (const e of entries) this.tree.set({ v: e.vals, r, id }, undefined);
   }
 

@@ -15,6 +15,7 @@ import { rateLimit } from '../http/rateLimit';
 import { bodyOf, paramsOf, queryOf, validateBody, validateParams, validateQuery } from '../http/validate';
 import { authorizeCreateProfile, authorizeEdit, authorizeReview } from './policy';
 import { readUploadedFile, replaceTrainerPhoto, servePhoto } from './photos';
+import { forgetTrainerCounts } from './countCache';
 import { presentReview, presentTrainer, presentTrainerListItem } from './presenter';
 import {
   createProfile,
@@ -45,7 +46,7 @@ export const trainersRouter = new Router();
 // The directory: filters, sort and page in the query; the totals and whether the place resolved in headers.
 trainersRouter.get('/api/trainers', validateQuery(TrainerListQuery), async (ctx) => {
   const q = queryOf(ctx, TrainerListQuery);
-  const page = await listTrainers(q);
+  const page = await listTrainers(q, ctx.deps);
   const people = await peopleById(page.items.map((i) => i.trainer.userId));
   ctx.set(TRAINER_LIST_HEADERS.totalCount, String(page.total));
   ctx.set(TRAINER_LIST_HEADERS.hasMore, String(q.page * q.limit < page.total));
@@ -72,6 +73,7 @@ trainersRouter.post(
     const user = currentUser(ctx);
     authorizeCreateProfile(user);
     const trainer = await createProfile(user, bodyOf(ctx, TrainerProfileBody));
+    forgetTrainerCounts(ctx.deps);
     ctx.status = 201;
     ctx.body = await present(trainer, true);
   },
@@ -103,6 +105,7 @@ trainersRouter.post(
     const trainer = await trainerById(body.trainerId);
     authorizeReview(user, trainer);
     const { review, created } = await upsertReview(user.id, trainer.id, body);
+    forgetTrainerCounts(ctx.deps);
     const verified = await verifiedClients(trainer.userId, [user.id], ctx.deps.clock.now());
     ctx.status = created ? 201 : 200;
     ctx.body = presentReview(review, user, verified.has(user.id));
@@ -112,13 +115,17 @@ trainersRouter.post(
 trainersRouter.patch('/api/trainers/:id', requireUser(), validateParams(IdParams), validateBody(TrainerProfilePatch), async (ctx) => {
   const trainer = await trainerById(paramsOf(ctx, IdParams).id);
   authorizeEdit(currentUser(ctx), trainer);
-  ctx.body = await present(await updateProfile(trainer.id, bodyOf(ctx, TrainerProfilePatch)), true);
+  const updated = await updateProfile(trainer.id, bodyOf(ctx, TrainerProfilePatch));
+  forgetTrainerCounts(ctx.deps);
+  ctx.body = await present(updated, true);
 });
 
 trainersRouter.post('/api/trainers/:id/specialties', requireUser(), validateParams(IdParams), validateBody(TrainerSpecialtiesBody), async (ctx) => {
   const trainer = await trainerById(paramsOf(ctx, IdParams).id);
   authorizeEdit(currentUser(ctx), trainer);
-  ctx.body = await present(await setSpecialties(trainer.id, bodyOf(ctx, TrainerSpecialtiesBody).specialties), true);
+  const updated = await setSpecialties(trainer.id, bodyOf(ctx, TrainerSpecialtiesBody).specialties);
+  forgetTrainerCounts(ctx.deps);
+  ctx.body = await present(updated, true);
 });
 
 // Owner checks happen before a byte of the upload is read.

@@ -12,6 +12,8 @@ import { EARTH_RADIUS_METRES, EARTH_RADIUS_MILES, METRES_PER_MILE, haversineMile
 import { PRICE_SORT_NONE, Trainer, TrainerReview, refreshTrainerRating, type TrainerFields, type TrainerReviewFields } from './model';
 import type { PublicPerson } from './presenter';
 import { recordActivity } from '../activity/service';
+import type { AppDeps } from '../context';
+import { cachedCount } from './countCache';
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
@@ -68,7 +70,9 @@ const SORTS: Record<'rating' | 'price', SortSpec> = {
  * `point`) so nearest come first with their distance; an unresolved one becomes a literal text match on
  * the trainer's location. Every sort ends on `id`, so pages never repeat or skip a trainer.
  */
-export async function listTrainers(q: TrainerListQuery): Promise<TrainerPage> {
+export async function listTrainers(q: TrainerListQuery, deps?: AppDeps): Promise<TrainerPage> {
+  // The total through the app's count cache (countCache.ts) when called from a route.
+  const countTrainers = (filter: QueryFilter<TrainerFields>) => cachedCount(deps, filter, () => countMatching(filter));
   const filter: QueryFilter<TrainerFields> = {};
   if (q.online) filter.availableOnline = true;
   if (q.inPerson) filter.availableInPerson = true;
@@ -144,7 +148,7 @@ async function nearest(near: GeoPoint, filter: QueryFilter<TrainerFields>, want:
 }
 
 /** The number of trainers matching a filter, with the `count` command (answered from the collection, no pipeline). */
-async function countTrainers(filter: QueryFilter<TrainerFields>): Promise<number> {
+async function countMatching(filter: QueryFilter<TrainerFields>): Promise<number> {
   const db = mongoose.connection.db;
   if (!db) throw new Error('Database not connected');
   const r = await db.command({ count: Trainer.collection.collectionName, query: filter });

@@ -5,7 +5,8 @@ import { Long } from 'bson';
 import { err, unsupported } from '../errors';
 import { parseCollation, type Collation } from '../collation';
 import { simpleProjection } from '../projection';
-import { candidates, choosePlan, newStats, type ExecStats, type Plan } from '../planner';
+import { compileFilter } from '../fastFilter';
+import { choosePlan, forEachCandidate, newStats, type ExecStats, type Plan } from '../planner';
 import { Aggregator, Query } from '../mingo';
 import type { Collection, Doc } from '../storage';
 import { isPlainObject, sortDocs } from '../values';
@@ -105,14 +106,19 @@ export function runQuery(coll: Collection | undefined, filter: unknown, q: Query
   const plan = choosePlan(coll, { filter: f, sort: natural ? null : sort, collation: ro.collation, hint: q.hint }, limit > 0);
   const stats = newStats();
   const query = Object.keys(f).length ? new Query(f, mingoOptions(ro)) : null;
+  // Simple filters are decided by compiled predicates (fastFilter.ts); mingo answers what they leave open.
+  const fast = query && !ro.collation ? compileFilter(f) : null;
   const inMemorySort = !!sort && !natural && !plan.providesSort;
   const want = limit && !inMemorySort && !natural ? skip + limit : 0;
   let docs: Doc[] = [];
-  for (const d of candidates(coll, plan, stats)) {
-    if (query && !query.test(d)) continue;
+  forEachCandidate(coll, plan, stats, (d) => {
+    if (fast) {
+      const r = fast.test(d);
+      if (r === false || (r === undefined && !query!.test(d))) return true;
+    } else if (query && !query.test(d)) return true;
     docs.push(d);
-    if (want && docs.length >= want) break;
-  }
+    return !(want && docs.length >= want);
+  });
   const nMatched = docs.length;
   if (natural < 0) docs.reverse();
   if (inMemorySort) docs = sortDocs(docs, sort as Doc, ro.collation?.compare);
