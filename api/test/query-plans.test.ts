@@ -127,7 +127,12 @@ it('reads through an index, in index order, on every route', async () => {
     await call(visitor, 200, 'get', `/api/challenges/${c.id}`);
     await call(member, 200, 'get', `/api/challenges/${c.id}/participants`);
   }
-  await call(member, 200, 'get', '/api/user/challenges');
+  const mine = (await call(member, 200, 'get', '/api/user/challenges')).body as { challenge: { id: number } }[];
+  // Issue 35.4: the page's board, top 10 and the caller's rank (three counts over ranges of the board's index).
+  if (mine.length === 0) throw new Error('the demo member takes part in no challenge: the rank queries would not run');
+  await call(member, 200, 'get', `/api/challenges/${mine[0].challenge.id}/leaderboard?limit=10`);
+  await call(visitor, 200, 'get', `/api/challenges/${challenges[0].id}/leaderboard`);
+  await call(member, 200, 'get', `/api/challenges/${challenges[0].id}/participants?limit=5`);
 
   for (const q of ['', '?sort=helpful', '?category=trainers', '?category=workouts&sort=helpful', '?limit=2']) await call(visitor, 200, 'get', `/api/community-reviews${q}`);
   await call(member, 200, 'get', '/api/community-reviews');
@@ -192,6 +197,8 @@ it('reads through an index, in index order, on every route', async () => {
   }
   const kinds = new Set(reads.map((q) => (q.name === 'aggregate' && q.command.pipeline?.[0]?.$geoNear ? 'aggregate $geoNear' : q.name)));
   expect([...kinds].sort()).toEqual(expect.arrayContaining(['aggregate', 'aggregate $geoNear', 'count', 'find', 'findAndModify', 'update']));
+  // The caller's rank (issue 35.4) was counted here, three ranges, each explained below like every other read.
+  expect(reads.filter((q) => q.route.includes('/leaderboard?limit=10') && q.name === 'count' && q.collection === 'challengeparticipants')).toHaveLength(3);
 
   const scans: string[] = [];
   const sortedInMemory: string[] = [];

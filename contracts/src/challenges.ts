@@ -181,6 +181,34 @@ export const LeaderboardEntry = z.object({
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
 
+/** Most rows one leaderboard answer carries (GET /api/challenges/{id}/participants answers this many by default). */
+export const LEADERBOARD_MAX_ROWS = 500;
+/** Rows the challenge page shows, with the caller's own rank under them when they are further down (issue 35.4). */
+export const LEADERBOARD_TOP_ROWS = 10;
+const LEADERBOARD_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${LEADERBOARD_MAX_ROWS}`;
+
+/** ?limit= of GET /api/challenges/{id}/participants and GET /api/challenges/{id}/leaderboard: absent means the route's default. */
+export const LeaderboardQuery = z.object({
+  limit: z.optional(
+    z.coerce.number({ message: LEADERBOARD_LIMIT_MESSAGE }).check(z.int(LEADERBOARD_LIMIT_MESSAGE), z.gte(1, LEADERBOARD_LIMIT_MESSAGE), z.lte(LEADERBOARD_MAX_ROWS, LEADERBOARD_LIMIT_MESSAGE)),
+  ),
+});
+export type LeaderboardQuery = z.output<typeof LeaderboardQuery>;
+
+/**
+ * GET /api/challenges/{id}/leaderboard?limit=10 (issue 35.4): the top rows, and the signed-in caller's own row
+ * with their rank wherever they are (null when signed out or not taking part). Ranks follow the board's order
+ * (most progress, then who reached it first, then who joined first), so `me.rank` is where the caller would
+ * appear in the full list. The counts are the challenge's (every participant, not just the rows).
+ */
+export const ChallengeLeaderboard = z.object({
+  entries: z.array(LeaderboardEntry),
+  me: z.nullable(LeaderboardEntry),
+  participantCount: z.number().check(z.int(), z.nonnegative()),
+  completedCount: z.number().check(z.int(), z.nonnegative()),
+});
+export type ChallengeLeaderboard = z.infer<typeof ChallengeLeaderboard>;
+
 /** GET /api/user/challenges: the signed-in user's challenges with their progress. */
 export const UserChallenge = z.object({
   challenge: ChallengeSummary,

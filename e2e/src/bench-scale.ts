@@ -2,7 +2,7 @@
  * The scale rows of `npm run bench -- --scale` (issue 35 item 4, "ten times the data"): each benchmark in
  * api/bench runs in its own process with --json, at today's size (1x) and at ten times it (10x):
  *   - trainers (api/bench/trainers.ts): 10,000 and 100,000 trainers; profile, location search, filtered page,
- *     location + filters; goal server p99 <= 50 ms,
+ *     location + filters, the three list rows again with the total's cache off ("cold"); goal server p99 <= 50 ms,
  *   - a challenge leaderboard (api/bench/leaderboard.ts): 1,000 and 10,000 participants; the leaderboard read
  *     and top 10 + the caller's rank; goal p99 <= 30 ms,
  *   - live messages (api/bench/messages-load.ts): 200 streams at 50/s, then 2,000 streams at 200/s across two
@@ -58,6 +58,11 @@ export async function scaleRows(root: string): Promise<{ rows: Row[]; goals: Goa
     ['location', 'location search'],
     ['filtered', 'filtered page'],
     ['locationFiltered', 'location + filters'],
+    // Issue 35.4: the same list rows with the X-Total-Count cache off (every request counts): the first
+    // request of a search, or the first after a trainer write, costs this.
+    ['locationCold', 'location search, cold total'],
+    ['filteredCold', 'filtered page, cold total'],
+    ['locationFilteredCold', 'location + filters, cold total'],
   ];
   for (const n of [10_000, 100_000]) {
     const scale = n === 10_000 ? '1x' : '10x';
@@ -65,6 +70,7 @@ export async function scaleRows(root: string): Promise<{ rows: Row[]; goals: Goa
       const r = await runJson<{ load: number; seedMs: number; rows: Record<string, { server: S; client: S }> }>(root, 'trainers.ts', [String(n), requests]);
       for (const [key, name] of TRAINER_ROWS) {
         const x = r.rows[key];
+        if (!x) continue; // an older trainers.ts without the cold rows
         const ok = x.server.p99 <= 50;
         rows.push([`${scale} ${n.toLocaleString('en-GB')} trainers: ${name}`, `server p50 ${f(x.server.median)} / p99 ${f(x.server.p99)} ms, client p99 ${f(x.client.p99)} ms (load ${r.load.toFixed(1)}): ${verdict(ok)}`, 'server p99 <= 50 ms']);
         goals.push([`${scale} trainers ${name} p99 <= 50 ms`, ok]);
@@ -82,7 +88,10 @@ export async function scaleRows(root: string): Promise<{ rows: Row[]; goals: Goa
       const top = r.rows.topAndRank;
       const detail = r.rows.detail;
       rows.push([`${scale} challenge, ${n.toLocaleString('en-GB')} participants: leaderboard GET .../participants`, `server p50 ${f(board.server.median)} / p99 ${f(board.server.p99)} ms, client p99 ${f(board.client!.p99)} ms (load ${r.load.toFixed(1)}): ${verdict(board.server.p99 <= 30)}`, 'p99 <= 30 ms']);
-      rows.push([`${scale}   top 10 + the caller's rank (database work)`, `p50 ${f(top.server.median)} / p99 ${f(top.server.p99)} ms, rank ${r.rank}: ${verdict(top.server.p99 <= 30)}`, 'p99 <= 30 ms']);
+      // Issue 35.4: the page's board, GET .../leaderboard?limit=10 (top 10 + own rank), a random participant per request.
+      rows.push([`${scale}   top 10 + own rank GET .../leaderboard?limit=10, random participants`, `server p50 ${f(top.server.median)} / p99 ${f(top.server.p99)} ms, client p99 ${f(top.client!.p99)} ms: ${verdict(top.server.p99 <= 30)}`, 'p99 <= 30 ms']);
+      const last = r.rows.lastRanked;
+      if (last) rows.push([`${scale}   the same for the participant ranked last`, `server p50 ${f(last.server.median)} / p99 ${f(last.server.p99)} ms`, '(no goal)']);
       rows.push([`${scale}   the challenge page GET /api/challenges/{id}`, `server p50 ${f(detail.server.median)} / p99 ${f(detail.server.p99)} ms`, '(no goal)']);
       goals.push([`${scale} leaderboard read p99 <= 30 ms`, board.server.p99 <= 30], [`${scale} top 10 + own rank p99 <= 30 ms`, top.server.p99 <= 30]);
     } catch (err) {

@@ -7,8 +7,9 @@ import type { ChallengeDetail, LeaderboardEntry, MyParticipation } from '@fitcon
 import { ChallengeDetailPage } from '../src/features/challenges/components/ChallengeDetailPage';
 import { Leaderboard } from '../src/features/challenges/components/Leaderboard';
 import { ProgressBar } from '../src/features/challenges/components/ProgressBar';
-import { LEADERBOARD_REFRESH_MS } from '../src/features/challenges/api/get-participants';
-import { fromNow, makeDetail, makeEntry, makeUser, mockFetch, signedIn, signedOut, type Handler, type Reply } from './helpers';
+import * as contracts from '@fitconnect/contracts';
+import { LEADERBOARD_MAX_ROWS, LEADERBOARD_REFRESH_MS, LEADERBOARD_TOP_ROWS } from '../src/features/challenges/api/get-leaderboard';
+import { boardOf, fromNow, makeDetail, makeEntry, makeUser, mockFetch, signedIn, signedOut, type Handler, type Reply } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -37,7 +38,7 @@ describe('ChallengeDetailPage', () => {
     renderDetail({
       'GET /api/auth/user': signedOut,
       'GET /api/challenges/7': { status: 200, body: makeDetail({ endDate: fromNow(3.2), maxParticipants: 50, participantCount: 4, completedCount: 1 }) },
-      'GET /api/challenges/7/participants': { status: 200, body: board },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf(board) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: '10K Steps a Day' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Challenges/ })).toHaveAttribute('href', '/challenges');
@@ -70,7 +71,7 @@ describe('ChallengeDetailPage', () => {
     renderDetail({
       'GET /api/auth/user': signedOut,
       'GET /api/challenges/7': { status: 200, body: makeDetail() },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
     });
     expect(await screen.findByRole('link', { name: 'Sign In to Join' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges%2F7');
     expect(screen.getByRole('link', { name: 'Sign In to Log Progress' })).toHaveAttribute('href', '/signin?redirect=%2Fchallenges%2F7');
@@ -82,7 +83,7 @@ describe('ChallengeDetailPage', () => {
     renderDetail({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges/7': { status: 200, body: makeDetail({ startDate: fromNow(-30), endDate: fromNow(-2), status: 'ended', joined: false }) },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
     });
     expect(await screen.findByRole('button', { name: 'Challenge Ended' })).toBeDisabled();
     expect(screen.getByTestId('stat-days-left')).toHaveTextContent('Days Left0');
@@ -105,7 +106,10 @@ describe('ChallengeDetailPage', () => {
           myParticipation: joined ? { currentProgress: 0, completed: false, completedAt: null, joinedAt: fromNow(0), entries: [] } : null,
         }),
       }),
-      'GET /api/challenges/7/participants': () => ({ status: 200, body: joined ? [makeEntry(1, { currentProgress: 0, user: { id: me.id, firstName: 'Alex', lastName: 'Moss', location: 'Leeds' } })] : [] }),
+      'GET /api/challenges/7/leaderboard': () => ({
+        status: 200,
+        body: boardOf(joined ? [makeEntry(1, { currentProgress: 0, user: { id: me.id, firstName: 'Alex', lastName: 'Moss', location: 'Leeds' } })] : []),
+      }),
       'POST /api/challenges/7/join': () => {
         joined = true;
         return { status: 201, body: {} };
@@ -117,7 +121,7 @@ describe('ChallengeDetailPage', () => {
     expect(await screen.findByRole('button', { name: /Joined/ })).toBeDisabled();
     expect(await screen.findByText('(you)')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Log Your Progress' })).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/challenges/7/participants')).toHaveLength(2);
+    expect(calls.filter((c) => c.path === '/api/challenges/7/leaderboard?limit=10')).toHaveLength(2);
   });
 
   it('after a join, the capacity counts you as soon as the page says Joined, even while the leaderboard is still the old one', async () => {
@@ -134,7 +138,7 @@ describe('ChallengeDetailPage', () => {
         }),
       }),
       // The leaderboard answers late: its refresh after the join has not arrived yet.
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
       'POST /api/challenges/7/join': () => {
         joined = true;
         return { status: 201, body: {} };
@@ -158,7 +162,7 @@ describe('ChallengeDetailPage', () => {
     const { calls, user } = renderDetail({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges/7': () => ({ status: 200, body: detail() }),
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
       'POST /api/challenges/7/progress': (call) => {
         const b = call.body as { progress: number; note?: string };
         entries.push({ amount: b.progress, ...(b.note ? { note: b.note } : {}), at: new Date().toISOString() });
@@ -219,7 +223,7 @@ describe('ChallengeDetailPage', () => {
     const { user } = renderDetail({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges/7': { status: 200, body: makeDetail({ joined: true, myParticipation: { currentProgress: 0, completed: false, completedAt: null, joinedAt: fromNow(-1), entries: [] } }) },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
       'POST /api/challenges/7/progress': { status: 409, body: { message: 'This challenge has ended' } },
     });
     await user.type(await screen.findByLabelText('Amount (steps)'), '5');
@@ -246,9 +250,9 @@ describe('ChallengeDetailPage', () => {
       mockFetch({
         'GET /api/auth/user': signedOut,
         'GET /api/challenges/7': { status: 200, body: makeDetail() },
-        'GET /api/challenges/7/participants': () => {
+        'GET /api/challenges/7/leaderboard': () => {
           reads += 1;
-          return { status: 200, body: reads > 1 ? [makeEntry(1, { user: { id: 20, firstName: 'Newcomer', lastName: 'Late', location: 'York' } })] : [] };
+          return { status: 200, body: boardOf(reads > 1 ? [makeEntry(1, { user: { id: 20, firstName: 'Newcomer', lastName: 'Late', location: 'York' } })] : []) };
         },
       });
       renderWithProviders(
@@ -273,6 +277,82 @@ describe('ChallengeDetailPage', () => {
   });
 });
 
+describe('the own rank under the leaderboard (issue 35.4)', () => {
+  const top = Array.from({ length: 10 }, (_, i) =>
+    makeEntry(i + 1, { currentProgress: 70000 - i * 1000, user: { id: 100 + i, firstName: `Runner${i + 1}`, lastName: 'Fast', location: 'York' } }),
+  );
+  const mine = makeEntry(4961, { id: 9000, currentProgress: 31500, user: { id: 1, firstName: 'Alex', lastName: 'Moss', location: 'Leeds' } });
+  const participating = makeDetail({ participantCount: 10000, joined: true, myParticipation: { currentProgress: 31500, completed: false, completedAt: null, joinedAt: fromNow(-2), entries: [] } });
+
+  it('a participant further down sees the top 10, then "Your rank: 4,961 of 10,000" with their progress and bar', async () => {
+    const { calls } = renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: participating },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf(top, { me: mine, participantCount: 10000, completedCount: 12 }) },
+    });
+    const own = await screen.findByRole('list', { name: 'Your rank' });
+    expect(screen.getByRole('heading', { level: 3, name: 'Your rank: 4,961 of 10,000' })).toBeInTheDocument();
+    const item = within(own).getByRole('listitem');
+    expect(item).toHaveTextContent(/^Rank 4,961Alex Moss \(you\)31,500 stepsLeeds/);
+    expect(within(item).getByRole('progressbar', { name: "Alex Moss's progress" })).toHaveAttribute('aria-valuenow', '45');
+    // The top ten above it, in order; the own row is not one of them.
+    const board = screen.getByRole('list', { name: 'Leaderboard' });
+    expect(within(board).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(board).queryByText('(you)')).not.toBeInTheDocument();
+    expect(screen.getByTestId('stat-participants')).toHaveTextContent('Participants10000');
+    expect(screen.getByTestId('stat-completed')).toHaveTextContent('Completed12');
+    // Asked as the page asks: the top 10 and the own rank.
+    expect(calls.map((c) => c.path)).toContain('/api/challenges/7/leaderboard?limit=10');
+    expect(calls.map((c) => c.path)).not.toContain('/api/challenges/7/participants');
+  });
+
+  it('no separate row when the participant is among the rows shown (their row says "(you)"), nor for a visitor', async () => {
+    const inTop = top.map((e, i) => (i === 4 ? { ...e, user: { ...e.user, id: 1, firstName: 'Alex', lastName: 'Moss' } } : e));
+    renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: participating },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf(inTop, { me: inTop[4], participantCount: 40 }) },
+    });
+    const rows = await screen.findAllByTestId('leaderboard-row');
+    expect(rows[4]).toHaveTextContent('Alex Moss (you)');
+    expect(screen.queryByRole('list', { name: 'Your rank' })).not.toBeInTheDocument();
+  });
+
+  it('a visitor sees the top rows only', async () => {
+    renderDetail({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges/7': { status: 200, body: makeDetail({ participantCount: 10000 }) },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf(top, { participantCount: 10000 }) },
+    });
+    expect(await screen.findAllByTestId('leaderboard-row')).toHaveLength(10);
+    expect(screen.queryByRole('list', { name: 'Your rank' })).not.toBeInTheDocument();
+    expect(screen.queryByText('(you)')).not.toBeInTheDocument();
+  });
+
+  it('"Show top 50" asks for 50 rows; the own row goes once it is among them', async () => {
+    const fifty = Array.from({ length: 50 }, (_, i) =>
+      makeEntry(i + 1, { id: 500 + i, currentProgress: 70000 - i * 500, user: { id: i === 40 ? 1 : 200 + i, firstName: i === 40 ? 'Alex' : `Runner${i + 1}`, lastName: i === 40 ? 'Moss' : 'Fast', location: 'York' } }),
+    );
+    const mid = { ...fifty[40] };
+    const { calls, user } = renderDetail({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/challenges/7': { status: 200, body: { ...participating, participantCount: 60 } },
+      'GET /api/challenges/7/leaderboard': (call) => {
+        const limit = Number(new URL(call.path, 'http://x').searchParams.get('limit'));
+        return { status: 200, body: boardOf(fifty.slice(0, limit), { me: mid, participantCount: 60 }) };
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Your rank: 41 of 60' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show top 50' }));
+    await waitFor(() => expect(screen.getAllByTestId('leaderboard-row')).toHaveLength(50));
+    expect(calls.map((c) => c.path)).toContain('/api/challenges/7/leaderboard?limit=50');
+    expect(screen.queryByRole('list', { name: 'Your rank' })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('leaderboard-row')[40]).toHaveTextContent('Alex Moss (you)');
+    // 60 take part, 50 shown: one more step.
+    expect(screen.getByRole('button', { name: 'Show top 100' })).toBeInTheDocument();
+  });
+});
+
 describe('ProgressBar and Leaderboard', () => {
   it('caps the bar at 100 percent', () => {
     renderWithProviders(
@@ -287,6 +367,10 @@ describe('ProgressBar and Leaderboard', () => {
     expect(screen.getAllByTestId('progress-fill')[1]).toHaveStyle({ width: '25%' });
   });
 
+  it("the page's row counts are the contracts' (copied into the remote, see get-leaderboard.ts)", () => {
+    expect([LEADERBOARD_TOP_ROWS, LEADERBOARD_MAX_ROWS]).toEqual([contracts.LEADERBOARD_TOP_ROWS, contracts.LEADERBOARD_MAX_ROWS]);
+  });
+
   it("says 'No participants yet' when empty", () => {
     renderWithProviders(<Leaderboard entries={[]} target={10} unit="km" />);
     expect(screen.getByText('No participants yet')).toBeInTheDocument();
@@ -298,7 +382,7 @@ describe('report a challenge (issue 28.11)', () => {
     const { calls, user } = renderDetail({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
       'POST /api/challenges/7/report': { status: 201, body: { id: 7, message: 'ok' } },
     });
     await user.click(await screen.findByRole('button', { name: 'Report this challenge' }));
@@ -314,7 +398,7 @@ describe('report a challenge (issue 28.11)', () => {
     const { user, unmount } = renderDetail({
       'GET /api/auth/user': signedIn(),
       'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
       'POST /api/challenges/7/report': { status: 409, body: { message: 'You have already reported this challenge' } },
     });
     await user.click(await screen.findByRole('button', { name: 'Report this challenge' }));
@@ -327,7 +411,7 @@ describe('report a challenge (issue 28.11)', () => {
     const own = renderDetail({
       'GET /api/auth/user': signedIn(makeUser({ id: 99 })),
       'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
     });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Report this challenge' })).not.toBeInTheDocument();
@@ -336,7 +420,7 @@ describe('report a challenge (issue 28.11)', () => {
     renderDetail({
       'GET /api/auth/user': signedOut,
       'GET /api/challenges/7': { status: 200, body: makeDetail({ createdBy: 99 }) },
-      'GET /api/challenges/7/participants': { status: 200, body: [] },
+      'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf([]) },
     });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('button', { name: 'Report this challenge' })).not.toBeInTheDocument();

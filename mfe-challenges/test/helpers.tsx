@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { ChallengeDetail, ChallengeSummary, LeaderboardEntry, PublicUser, UserChallenge } from '@fitconnect/contracts';
+import type { ChallengeDetail, ChallengeLeaderboard, ChallengeSummary, LeaderboardEntry, PublicUser, UserChallenge } from '@fitconnect/contracts';
 
 import type { Reply } from '@fitconnect/shared-ui/src/testing';
 
@@ -69,6 +69,11 @@ export function makeEntry(rank: number, over: Partial<LeaderboardEntry> = {}): L
     user: { id: 10 + rank, firstName: `First${rank}`, lastName: `Last${rank}`, location: `Town${rank}` },
     ...over,
   };
+}
+
+/** GET /api/challenges/{id}/leaderboard's answer: these rows, no own row unless given, counts from the rows. */
+export function boardOf(entries: LeaderboardEntry[], over: Partial<ChallengeLeaderboard> = {}): ChallengeLeaderboard {
+  return { entries, me: null, participantCount: entries.length, completedCount: entries.filter((e) => e.completed).length, ...over };
 }
 
 export function makeUserChallenge(over: Partial<UserChallenge> = {}): UserChallenge {

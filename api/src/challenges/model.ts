@@ -140,7 +140,8 @@ const participantSchema = new Schema<ChallengeParticipantFields>(
 );
 participantSchema.plugin(numericId('challengeParticipants'));
 participantSchema.index({ challengeId: 1, userId: 1 }, { unique: true });
-// The leaderboard's order: most progress first, ties to whoever got there first.
+// The leaderboard's order: most progress first, ties to whoever got there first; and a participant's rank,
+// counted over ranges of it (service.ts leaderboardRank).
 participantSchema.index({ challengeId: 1, currentProgress: -1, reachedAt: 1, id: 1 });
 // A user's own challenges (GET /api/user/challenges).
 participantSchema.index({ userId: 1, joinedAt: -1, id: -1 });

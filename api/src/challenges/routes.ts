@@ -1,6 +1,16 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { CommunityChallengesQuery, CreateChallengeBody, IdParam, LogProgressBody, ReportChallengeBody } from '@fitconnect/contracts';
+import {
+  CommunityChallengesQuery,
+  CreateChallengeBody,
+  IdParam,
+  LEADERBOARD_MAX_ROWS,
+  LEADERBOARD_TOP_ROWS,
+  LeaderboardQuery,
+  LogProgressBody,
+  ReportChallengeBody,
+  type ChallengeLeaderboard,
+} from '@fitconnect/contracts';
 import { currentUser, requireUser } from '../http/auth';
 import { rateLimit } from '../http/rateLimit';
 import { bodyOf, paramsOf, queryOf, validateBody, validateParams, validateQuery } from '../http/validate';
@@ -18,6 +28,7 @@ import {
   leaderboard,
   listChallenges,
   logProgress,
+  ownLeaderboardRow,
   reportChallenge,
   timingOf,
   userChallenges,
@@ -73,11 +84,31 @@ challengesRouter.get('/api/challenges/:id', validateParams(IdParams), async (ctx
   ctx.body = presentChallengeDetail(challenge, { now, counts: counts.get(id), participation, signedIn: !!user });
 });
 
-challengesRouter.get('/api/challenges/:id/participants', validateParams(IdParams), async (ctx) => {
+// The whole board as SPEC §7's client reads it (an array, the top 500); ?limit= takes fewer.
+challengesRouter.get('/api/challenges/:id/participants', validateParams(IdParams), validateQuery(LeaderboardQuery), async (ctx) => {
   const { id } = paramsOf(ctx, IdParams);
+  const { limit } = queryOf(ctx, LeaderboardQuery);
   await findChallenge(id);
-  const rows = await leaderboard(id);
-  ctx.body = rows.map((row, i) => presentLeaderboardEntry(row, i + 1));
+  const rows = await leaderboard(id, limit ?? LEADERBOARD_MAX_ROWS);
+  ctx.body = rows.map((row) => presentLeaderboardEntry(row, row.rank));
+});
+
+// The challenge page's board (issue 35.4): the top rows (10 unless ?limit= says otherwise) and the signed-in
+// caller's own row with their rank, counted over the board's index (never by reading the board); the
+// challenge's counts. A visitor or a non-participant gets `me: null`; nobody else's own row is ever answered.
+challengesRouter.get('/api/challenges/:id/leaderboard', validateParams(IdParams), validateQuery(LeaderboardQuery), async (ctx) => {
+  const { id } = paramsOf(ctx, IdParams);
+  const { limit } = queryOf(ctx, LeaderboardQuery);
+  const challenge = await findChallenge(id);
+  const user = ctx.state.user;
+  const [rows, me, counts] = await Promise.all([leaderboard(id, limit ?? LEADERBOARD_TOP_ROWS), user ? ownLeaderboardRow(id, user) : null, countsFor([challenge])]);
+  const c = counts.get(id);
+  ctx.body = {
+    entries: rows.map((row) => presentLeaderboardEntry(row, row.rank)),
+    me: me ? presentLeaderboardEntry(me, me.rank) : null,
+    participantCount: c?.participants ?? 0,
+    completedCount: c?.completed ?? 0,
+  } satisfies ChallengeLeaderboard;
 });
 
 challengesRouter.post('/api/challenges/:id/join', requireUser(), validateParams(IdParams), async (ctx) => {

@@ -2,6 +2,7 @@ import {
   ACTIVITY_POPULAR_PARTICIPANTS,
   CHALLENGE_REPORT_HIDE_THRESHOLD,
   COMMUNITY_CHALLENGES_PAGE_SIZE,
+  LEADERBOARD_MAX_ROWS,
   challengeTiming,
   type ChallengeTiming,
   type CreateChallengeBody,
@@ -9,7 +10,7 @@ import {
   type ReportChallengeBody,
 } from '@fitconnect/contracts';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { User } from '../users/model';
+import { User, type UserFields } from '../users/model';
 import { recordActivity } from '../activity/service';
 import { Challenge, ChallengeParticipant, ChallengeReport, MAX_PROGRESS_ENTRIES, type ChallengeFields, type ChallengeParticipantFields } from './model';
 import { challengeFull, assertCanLog, authorizeReport } from './policy';
@@ -215,14 +216,28 @@ async function reserveCompletion(challenge: StoredChallenge): Promise<boolean> {
   return res.modifiedCount === 1;
 }
 
-/** The leaderboard: most progress first, ties to whoever reached their total first. */
-export const LEADERBOARD_LIMIT = 500;
+/** The leaderboard: most progress first, ties to whoever reached their total first, then to whoever joined first. */
+export const LEADERBOARD_LIMIT = LEADERBOARD_MAX_ROWS;
 const USERS_PER_QUERY = 200;
+/** The board's order; the index { challengeId: 1, currentProgress: -1, reachedAt: 1, id: 1 } walks it. */
+const BOARD_ORDER = { currentProgress: -1, reachedAt: 1, id: 1 } as const;
 
-export async function leaderboard(challengeId: number) {
+export interface LeaderboardRow {
+  participant: StoredParticipant;
+  user: Pick<UserFields, 'id' | 'firstName' | 'lastName' | 'location'>;
+  /** 1 + the participations ahead of this one in the board's order. */
+  rank: number;
+}
+
+/**
+ * The top `limit` rows, each with its rank: the position among the challenge's participations in the board's
+ * order (so a row's rank is what leaderboardRank counts for it; a participation whose user is gone is left out
+ * and keeps its place).
+ */
+export async function leaderboard(challengeId: number, limit: number = LEADERBOARD_LIMIT): Promise<LeaderboardRow[]> {
   const rows = await ChallengeParticipant.find({ challengeId })
-    .sort({ currentProgress: -1, reachedAt: 1, id: 1 })
-    .limit(LEADERBOARD_LIMIT)
+    .sort(BOARD_ORDER)
+    .limit(Math.min(Math.max(1, limit), LEADERBOARD_MAX_ROWS))
     .select({ entries: 0 })
     .lean<StoredParticipant[]>();
   // The users in lists of at most 200 ids, read at once: a longer $in is a collection scan in the embedded
@@ -240,10 +255,48 @@ export async function leaderboard(challengeId: number) {
     )
   ).flat();
   const byId = new Map(users.map((u) => [u.id, u]));
-  return rows.flatMap((r) => {
+  return rows.flatMap((r, i) => {
     const user = byId.get(r.userId);
-    return user ? [{ participant: r, user }] : [];
+    return user ? [{ participant: r, user, rank: i + 1 }] : [];
   });
+}
+
+/**
+ * A participant's rank without reading the board (issue 35.4): 1 + the participations ahead of theirs in the
+ * board's order, counted as three ranges of the board's index, which together are exactly "ahead":
+ * more progress; as much progress, reached earlier; as much, reached at the same moment, lower id.
+ * (One $or of the three would not go through the index in the embedded database, whose planner reads no $or.)
+ * Each count walks only the index keys of its range: the work grows with the rank, not with the challenge.
+ */
+export async function leaderboardRank(p: Pick<StoredParticipant, 'challengeId' | 'currentProgress' | 'reachedAt' | 'id'>): Promise<number> {
+  const { challengeId, currentProgress, reachedAt, id } = p;
+  const ahead = await Promise.all([
+    countParticipants({ challengeId, currentProgress: { $gt: currentProgress } }),
+    countParticipants({ challengeId, currentProgress, reachedAt: { $lt: reachedAt } }),
+    countParticipants({ challengeId, currentProgress, reachedAt, id: { $lt: id } }),
+  ]);
+  return ahead.reduce((a, b) => a + b, 1);
+}
+
+/**
+ * The `count` command rather than countDocuments (an aggregate of $match and $group): the same index walk in
+ * MongoDB (COUNT_SCAN either way), but the embedded database hands an aggregate's matched documents to its
+ * pipeline as deep copies, several times the work of the count command's match for a rank in the thousands
+ * (api/bench/leaderboard.ts). Its one caveat (deprecated for that reason: orphaned documents of a sharded
+ * cluster's moved chunks can be counted) does not apply to a single replica set, which is what runs here.
+ */
+function countParticipants(filter: Record<string, unknown>): Promise<number> {
+  return ChallengeParticipant.collection.count(filter);
+}
+
+/** The caller's own row: their participation (without its history) and their rank, or null when not taking part. */
+export async function ownLeaderboardRow(
+  challengeId: number,
+  user: Pick<UserFields, 'id' | 'firstName' | 'lastName' | 'location'>,
+): Promise<LeaderboardRow | null> {
+  const participant = await ChallengeParticipant.findOne({ challengeId, userId: user.id }).select({ entries: 0 }).lean<StoredParticipant>();
+  if (!participant) return null;
+  return { participant, user, rank: await leaderboardRank(participant) };
 }
 
 /** A user's participations with their challenges, newest joined first (a challenge hidden by reports is left out). */

@@ -3,6 +3,7 @@ import type { $ZodType } from 'zod/v4/core';
 import {
   ApiErrorBody,
   ChallengeDetail,
+  ChallengeLeaderboard,
   ChallengeSummary,
   CommunityReview,
   ConversationList,
@@ -306,7 +307,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/challenges': { summary: 'Challenges', tag: 'Challenges', responses: { 200: { description: 'Challenges', schema: z.array(ChallengeSummary) } } },
   'POST /api/challenges': { summary: 'Create a challenge', tag: 'Challenges', responses: { 201: { description: 'Created', schema: ChallengeSummary } } },
   'GET /api/challenges/{id}': { summary: 'A challenge', tag: 'Challenges', responses: { 200: { description: 'The challenge', schema: ChallengeDetail }, 404: notFound('Challenge') } },
-  'GET /api/challenges/{id}/participants': { summary: 'Leaderboard', tag: 'Challenges', responses: { 200: { description: 'Participants, best first', schema: z.array(LeaderboardEntry) }, 404: notFound('Challenge') } },
+  'GET /api/challenges/{id}/participants': {
+    summary: 'Leaderboard',
+    tag: 'Challenges',
+    description: 'Participants in the board order (most progress, then who reached it first, then who joined first), each with its rank; the top 500, or `limit`.',
+    responses: { 200: { description: 'Participants, best first', schema: z.array(LeaderboardEntry) }, 404: notFound('Challenge') },
+  },
+  'GET /api/challenges/{id}/leaderboard': {
+    summary: 'Top rows and your rank',
+    tag: 'Challenges',
+    description:
+      "The top rows (10, or `limit`) and, for a signed-in participant, their own row with their rank in the whole board (`me`; null when signed out or not taking part). The rank is counted over the board's index, not read from the board. Counts are the challenge's.",
+    responses: { 200: { description: 'The board', schema: ChallengeLeaderboard }, 404: notFound('Challenge') },
+  },
   'POST /api/challenges/{id}/join': {
     summary: 'Join a challenge',
     tag: 'Challenges',

@@ -6,7 +6,8 @@ import type { Query, QueryClient } from '@tanstack/react-query';
  */
 export const challengesKey = (userId: number | null) => ['/api/challenges', userId ?? 0] as const;
 export const challengeKey = (id: number, userId: number | null) => [`/api/challenges/${id}`, userId ?? 0] as const;
-export const participantsKey = (id: number) => [`/api/challenges/${id}/participants`] as const;
+/** The board of the challenge page: the top `limit` rows and the caller's own rank (`me`), so the user id too. */
+export const leaderboardKey = (id: number, userId: number | null, limit: number) => [`/api/challenges/${id}/leaderboard?limit=${limit}`, userId ?? 0] as const;
 export const userChallengesKey = (userId: number | null) => ['/api/user/challenges', userId ?? 0] as const;
 
 /** SPEC §4: challenge queries retry 2 times. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parseRouteId } from '@fitconnect/contracts/challenges';
@@ -17,7 +18,7 @@ import {
   useCurrentUser,
 } from '@fitconnect/shared-ui';
 import { useChallenge } from '../api/get-challenge';
-import { useParticipants } from '../api/get-participants';
+import { LEADERBOARD_MAX_ROWS, LEADERBOARD_TOP_ROWS, useLeaderboard } from '../api/get-leaderboard';
 import { CATEGORY_LABELS, formatAmount, formatDate, formatGoal } from '../lib/format';
 import { TIMING_LABELS, daysLeft, durationDays, plural, timingOf } from '../lib/timing';
 import { CategoryBadge, CategoryIcon, DifficultyBadge, TimingBadge } from './Badges';
@@ -108,6 +109,16 @@ const Mine = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
+const MoreRow = styled.div`
+  margin-top: ${({ theme }) => theme.space.md};
+  display: flex;
+  justify-content: center;
+`;
+
+/** 10 -> 50 -> 100 -> 500 rows. */
+const LIMIT_STEPS = [LEADERBOARD_TOP_ROWS, 50, 100, LEADERBOARD_MAX_ROWS];
+const nextLimit = (limit: number) => LIMIT_STEPS.find((n) => n > limit) ?? LEADERBOARD_MAX_ROWS;
+
 function NotFound() {
   return (
     <PageContainer $narrow>
@@ -128,7 +139,9 @@ export function ChallengeDetailPage() {
   const { user, isSignedIn, isLoading: userLoading } = useCurrentUser();
   const userId = user?.id ?? null;
   const detail = useChallenge(id, userId, !userLoading);
-  const board = useParticipants(id);
+  // The top 10 and your own rank (issue 35.4); "Show more" asks for more rows, up to the board's 500.
+  const [limit, setLimit] = useState<number>(LEADERBOARD_TOP_ROWS);
+  const board = useLeaderboard(id, userId, limit, !userLoading);
 
   if (id === null) return <NotFound />;
   if (detail.isPending) return <Spinner center label="Loading challenge" />;
@@ -156,8 +169,10 @@ export function ChallengeDetailPage() {
   // Two reads answer these (the detail and the leaderboard, refreshed separately after a join or a log), and
   // counts only grow (nobody leaves a challenge): the larger is the newer, so "Joined" never shows beside a
   // count that does not include you yet.
-  const participantCount = Math.max(c.participantCount, board.data?.length ?? 0);
-  const completedCount = Math.max(c.completedCount, board.data?.filter((e) => e.completed).length ?? 0);
+  const participantCount = Math.max(c.participantCount, board.data?.participantCount ?? 0);
+  const completedCount = Math.max(c.completedCount, board.data?.completedCount ?? 0);
+  const shown = board.data?.entries.length ?? 0;
+  const more = board.data && !board.isPlaceholderData && shown >= limit && limit < LEADERBOARD_MAX_ROWS && participantCount > shown ? nextLimit(limit) : null;
 
   return (
     <PageContainer>
@@ -304,7 +319,17 @@ export function ChallengeDetailPage() {
                 </Button>
               </p>
             ) : (
-              <Leaderboard entries={board.data} target={c.target} unit={c.unit} meId={userId} />
+              <>
+                <Leaderboard entries={board.data.entries} me={board.data.me} participantCount={participantCount} target={c.target} unit={c.unit} meId={userId} />
+                {more !== null && (
+                  <MoreRow>
+                    <Button size="sm" variant="outline" onClick={() => setLimit(more)}>
+                      Show top {more}
+                    </Button>
+                  </MoreRow>
+                )}
+                {board.isPlaceholderData && <Spinner label="Loading more of the leaderboard" />}
+              </>
             )}
           </CardBody>
         </Card>

@@ -16,7 +16,7 @@ const List = styled.ol`
 
 const Row = styled.li<{ $me: boolean }>`
   display: grid;
-  grid-template-columns: 2.5rem minmax(0, 1fr);
+  grid-template-columns: minmax(2.5rem, max-content) minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.sm};
   align-items: center;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
@@ -74,6 +74,23 @@ const Amount = styled.span`
 `;
 
 export const NO_PARTICIPANTS = 'No participants yet';
+export const YOUR_RANK = 'Your rank';
+
+const Yours = styled.section`
+  margin-top: ${({ theme }) => theme.space.md};
+  padding-top: ${({ theme }) => theme.space.sm};
+  border-top: 1px dashed ${({ theme }) => theme.colors.border};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const YoursTitle = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
 
 export interface LeaderboardProps {
   entries: LeaderboardEntry[];
@@ -81,47 +98,75 @@ export interface LeaderboardProps {
   unit: string;
   /** The signed-in user's id, to mark their row. */
   meId?: number | null;
+  /** The signed-in user's own row with their rank (issue 35.4), shown under the list when it is not one of its rows. */
+  me?: LeaderboardEntry | null;
+  /** Everyone taking part, for "of N" beside the own rank. */
+  participantCount?: number;
 }
 
-/** SPEC §2 leaderboard: rank with medals for 1-3, name, location, progress with unit, a bar capped at 100 %. */
-export function Leaderboard({ entries, target, unit, meId }: LeaderboardProps) {
-  if (entries.length === 0) return <p style={{ margin: 0 }}>{NO_PARTICIPANTS}</p>;
+function EntryRow({ e, target, unit, me, own = false }: { e: LeaderboardEntry; target: number; unit: string; me: boolean; own?: boolean }) {
+  const name = `${e.user.firstName} ${e.user.lastName}`.trim();
   return (
-    <List aria-label="Leaderboard">
-      {entries.map((e) => {
-        const name = `${e.user.firstName} ${e.user.lastName}`.trim();
-        const me = meId != null && e.user.id === meId;
-        return (
-          <Row key={e.id} $me={me} data-testid="leaderboard-row">
-            <Rank>
-              {e.rank <= 3 ? (
-                <Medal rank={e.rank as 1 | 2 | 3} />
-              ) : (
-                <RankNumber>
-                  <Hidden>Rank </Hidden>
-                  {e.rank}
-                </RankNumber>
-              )}
-            </Rank>
-            <Who>
-              <Line>
-                <Name>
-                  {name}
-                  {me && <Muted> (you)</Muted>}
-                </Name>
-                <Amount>
-                  {formatAmount(e.currentProgress)} {unit}
-                </Amount>
-              </Line>
-              <Line>
-                <Muted>{e.user.location || 'Location not set'}</Muted>
-                {e.completed && <Badge tone="success">Completed</Badge>}
-              </Line>
-              <ProgressBar progress={e.currentProgress} target={target} label={`${name}'s progress`} />
-            </Who>
-          </Row>
-        );
-      })}
-    </List>
+    <Row $me={me} data-testid={own ? 'leaderboard-own-row' : 'leaderboard-row'}>
+      <Rank>
+        {e.rank <= 3 ? (
+          <Medal rank={e.rank as 1 | 2 | 3} />
+        ) : (
+          <RankNumber>
+            <Hidden>Rank </Hidden>
+            {formatAmount(e.rank)}
+          </RankNumber>
+        )}
+      </Rank>
+      <Who>
+        <Line>
+          <Name>
+            {name}
+            {me && <Muted> (you)</Muted>}
+          </Name>
+          <Amount>
+            {formatAmount(e.currentProgress)} {unit}
+          </Amount>
+        </Line>
+        <Line>
+          <Muted>{e.user.location || 'Location not set'}</Muted>
+          {e.completed && <Badge tone="success">Completed</Badge>}
+        </Line>
+        <ProgressBar progress={e.currentProgress} target={target} label={`${name}'s progress`} />
+      </Who>
+    </Row>
+  );
+}
+
+/**
+ * SPEC §2 leaderboard: rank with medals for 1-3, name, location, progress with unit, a bar capped at 100 %.
+ * The signed-in participant's own row follows under its own heading when they are further down than the
+ * rows shown ("Your rank").
+ */
+export function Leaderboard({ entries, target, unit, meId, me, participantCount }: LeaderboardProps) {
+  if (entries.length === 0 && !me) return <p style={{ margin: 0 }}>{NO_PARTICIPANTS}</p>;
+  const isMe = (e: LeaderboardEntry) => meId != null && e.user.id === meId;
+  const ownBelow = me && !entries.some((e) => e.user.id === me.user.id) ? me : null;
+  return (
+    <>
+      {entries.length > 0 && (
+        <List aria-label="Leaderboard">
+          {entries.map((e) => (
+            <EntryRow key={e.id} e={e} target={target} unit={unit} me={isMe(e)} />
+          ))}
+        </List>
+      )}
+      {ownBelow && (
+        <Yours aria-labelledby="your-rank-title">
+          <YoursTitle id="your-rank-title">
+            {YOUR_RANK}: {formatAmount(ownBelow.rank)}
+            {participantCount ? ` of ${formatAmount(participantCount)}` : ''}
+          </YoursTitle>
+          <List aria-label={YOUR_RANK}>
+            <EntryRow e={ownBelow} target={target} unit={unit} me own />
+          </List>
+        </Yours>
+      )}
+    </>
   );
 }
