@@ -207,6 +207,8 @@ async function main() {
   const inflight: Promise<void>[] = [];
   const t0 = performance.now();
   const cpuBefore = children.map((c) => cpuMsOf(c.pid));
+  /** The measured window on the monotonic clock (µs), which CPU profiles' timestamps also use: to read a profile for the sends alone. */
+  const windowFromUs = process.hrtime.bigint() / 1000n;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * RATE) + 1);
@@ -249,6 +251,7 @@ async function main() {
   // CPU per accepted message of the database and of the API instances, sends until every POST was answered
   // (deliveries of the last few may still be on their way): what a message costs whatever the machine's load.
   const cpuAfter = children.map((c) => cpuMsOf(c.pid));
+  if (PROFILE) console.log(`profile window (monotonic µs, as in the .cpuprofile timestamps): ${windowFromUs} ${process.hrtime.bigint() / 1000n}; pids: database ${children[0].pid}, API ${children.slice(1).map((c) => c.pid).join(', ')}`);
   const cpuUsed = cpuAfter.map((a, i) => (a === null || cpuBefore[i] === null ? null : a - cpuBefore[i]!));
   // Drain: wait until every accepted message reached both streams, or DRAIN_MS.
   const drainUntil = performance.now() + DRAIN_MS;

@@ -219,6 +219,8 @@ describe('never lost, in order', () => {
     const thread = await a.agent.get(`/api/messages/${b.id}`);
     expect(thread.body.messages.map((m: { seq: number }) => m.seq)).toEqual(seqs);
     expect(new Set(thread.body.messages.map((m: { content: string }) => m.content)).size).toBe(2 * N);
+    // The first sends of a new pair raced to create its conversation: one was made.
+    expect(await Conversation.countDocuments({ members: a.id })).toBe(1);
   });
 });
 

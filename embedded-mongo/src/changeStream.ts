@@ -14,7 +14,7 @@
 import { Long, Timestamp } from 'bson';
 import { randomBytes } from 'node:crypto';
 import { CommandError, err } from './errors';
-import { Aggregator } from './mingo';
+import { Aggregator, Query } from './mingo';
 import type { Doc, Store } from './storage';
 import { isPlainObject, keyOf } from './values';
 
@@ -49,6 +49,12 @@ interface Stream {
   after: number;
   fullDocument: string;
   stages: Doc[];
+  /**
+   * A condition every event the pipeline lets through meets, on the fields an event has before its
+   * updateDescription and fullDocument are worked out (see `lightPart`): an event failing it is skipped
+   * without building it. null: no such condition.
+   */
+  pre: Query | null;
   lastUsed: number;
   /** getMore calls waiting for a change. */
   waiters: Set<() => void>;
@@ -148,7 +154,21 @@ export class ChangeStreams {
 
     const id = this.nextId++;
     const ns = coll === null ? `${db}.$cmd.aggregate` : `${db}.${coll}`;
-    const stream: Stream = { id, ns, db, coll, after, fullDocument, stages: pipeline.slice(1), lastUsed: Date.now(), waiters: new Set() };
+    const stages = pipeline.slice(1);
+    const first = stages[0]?.$match;
+    const light = isPlainObject(first) ? lightPart(first) : null;
+    const stream: Stream = {
+      id,
+      ns,
+      db,
+      coll,
+      after,
+      fullDocument,
+      stages,
+      pre: light ? prefilter(light) : null,
+      lastUsed: Date.now(),
+      waiters: new Set(),
+    };
     this.streams.set(id, stream);
     const batchSize = isPlainObject(cmd.cursor) && typeof cmd.cursor.batchSize === 'number' ? cmd.cursor.batchSize : 101;
     const batch = this.take(stream, batchSize);
@@ -240,11 +260,13 @@ export class ChangeStreams {
       throw changeStreamError(286, 'ChangeStreamHistoryLost', 'The change stream fell behind the server history and cannot continue.');
     }
     let i = s.after + 1 - oldest;
+    // A new Aggregator per batch, as before: one reused would keep the $$NOW of its first run.
     const agg = s.stages.length ? new Aggregator(s.stages) : null;
     for (; i < this.log.length && out.length < limit; i++) {
       const c = this.log[i];
       s.after = c.n;
       if (!this.matchesNs(s, c)) continue;
+      if (s.pre && !s.pre.test(this.lightEvent(c))) continue;
       const ev = this.event(s, c);
       if (agg) {
         const res = agg.run([ev]) as Doc[];
@@ -252,6 +274,11 @@ export class ChangeStreams {
       } else out.push(ev);
     }
     return out;
+  }
+
+  /** An event's fields that cost nothing to make (those LIGHT_FIELDS names), as `event` gives them. */
+  private lightEvent(c: Change): Doc {
+    return { _id: this.tokenFor(c.n), operationType: c.op, clusterTime: c.ts, wallTime: c.wall, ns: { db: c.db, coll: c.coll }, documentKey: { _id: c.id } };
   }
 
   private event(s: Stream, c: Change): Doc {
@@ -279,6 +306,43 @@ export class ChangeStreams {
 }
 
 const ILLEGAL_STAGE = 20;
+
+/** The light filter compiled, or null if it does not compile (the full pipeline then reports the error as before). */
+function prefilter(light: Doc): Query | null {
+  try {
+    return new Query(light);
+  } catch {
+    return null;
+  }
+}
+
+/** Top-level event fields `lightEvent` makes exactly as `event` does. */
+const LIGHT_FIELDS = new Set(['_id', 'operationType', 'clusterTime', 'wallTime', 'ns', 'documentKey']);
+
+/**
+ * A weaker form of a `$match` filter that reads only LIGHT_FIELDS, or null when nothing of it is left.
+ * Conditions on other fields, and operators other than $and/$or, are dropped from their conjunction
+ * (dropping a conjunct only lets more through); an $or stays only if every branch keeps a condition.
+ * So every event the full filter matches also matches this one, and an event that fails this one is one
+ * the filter would refuse: it can be skipped before its updateDescription and fullDocument are made.
+ */
+export function lightPart(match: Doc): Doc | null {
+  const parts: Doc[] = [];
+  for (const [k, v] of Object.entries(match)) {
+    if (k === '$and' && Array.isArray(v)) {
+      for (const sub of v) {
+        const p = isPlainObject(sub) ? lightPart(sub) : null;
+        if (p) parts.push(p);
+      }
+    } else if (k === '$or' && Array.isArray(v) && v.length > 0) {
+      const branches = v.map((sub) => (isPlainObject(sub) ? lightPart(sub) : null));
+      if (branches.every((b) => b !== null)) parts.push({ $or: branches });
+    } else if (!k.startsWith('$') && LIGHT_FIELDS.has(k.split('.')[0])) {
+      parts.push({ [k]: v });
+    }
+  }
+  return parts.length === 0 ? null : parts.length === 1 ? parts[0] : { $and: parts };
+}
 
 /** Top-level fields set or removed between two versions (MongoDB reports dotted paths; top level is enough here). */
 function diff(before: Doc, after: Doc): Doc {

@@ -1,7 +1,7 @@
 // One mingo context for the whole server, with the operators whose semantics differ from MongoDB
 // replaced: $sort (MongoDB's cross-type order, min/max of arrays) and $type (BSON type aliases).
 import { Aggregator as BaseAggregator } from 'mingo/aggregator';
-import { Context, ProcessingMode } from 'mingo/core';
+import { computeValue, Context, ProcessingMode } from 'mingo/core';
 import { Lazy, type Iterator } from 'mingo/lazy';
 import * as accumulator from 'mingo/operators/accumulator';
 import * as expression from 'mingo/operators/expression';
@@ -202,14 +202,79 @@ export const MINGO_OPTS: Partial<Options> = {
   context: CONTEXT,
 };
 
+/**
+ * mingo's ComputeOptions class, which its package does not export: taken from the options mingo hands an
+ * operator. Given plain options, every `new Query` / `new Aggregator` copies the whole operator context
+ * (several hundred operators, about 90 µs: most of the server's CPU for a findOne by a unique key or a
+ * change stream's batch); given a ComputeOptions it uses the context as it is.
+ */
+const ComputeOptions = (() => {
+  let found: (new (options: Doc) => Options) | undefined;
+  const probe = Context.init({
+    expression: {
+      $probe: (_obj: unknown, _expr: unknown, options: unknown) => {
+        found = (options as { constructor: new (options: Doc) => Options }).constructor;
+        return null;
+      },
+    } as never,
+  });
+  computeValue({}, null, '$probe', { context: probe } as never);
+  if (!found || found.name !== 'ComputeOptions') throw new Error('embedded-mongo: mingo ComputeOptions not found');
+  return found;
+})();
+
+/**
+ * What mingo's ComputeOptions.init makes of `{ ...MINGO_OPTS, ...options }` (the same defaults), except that
+ * the context is CONTEXT itself rather than a copy. Sharing it is safe: mingo only ever adds operators to a
+ * context where none of that name is present (Context.addOps keeps existing entries), and CONTEXT already
+ * holds every operator of mingo's own sets.
+ */
+export function computeOptions(options: Partial<Options> = {}): Options {
+  return new ComputeOptions({
+    idKey: '_id',
+    scriptEnabled: true,
+    useStrictMode: true,
+    failOnError: true,
+    processingMode: ProcessingMode.CLONE_OFF,
+    ...MINGO_OPTS,
+    ...options,
+    context: options.context ?? CONTEXT,
+  });
+}
+
 export class Query extends BaseQuery<Doc> {
   constructor(condition: Doc, options: Partial<Options> = {}) {
-    super(condition, { ...MINGO_OPTS, ...options });
+    super(condition, computeOptions(options));
   }
 }
 
 export class Aggregator extends BaseAggregator {
   constructor(stages: Doc[], options: Partial<Options> = {}) {
-    super(stages, { ...MINGO_OPTS, ...options });
+    super(stages, computeOptions(options));
   }
 }
+
+/**
+ * No operators: for an update in which mingo/updater compiles no query (no positional `$`, no arrayFilters,
+ * no $pull: the only places its update operators read the context). The updater copies the context it is
+ * given and adds operators to the copy on every call: with CONTEXT that is several hundred properties per
+ * update (most of the server's CPU of a counter `$inc`); with this one, a few dozen.
+ */
+export const NO_OPERATORS = Context.init();
+
+/**
+ * The context mingo's own `updateMany` (package root) builds on every call: its default operators merged
+ * with CONTEXT, the defaults winning where both name one (Context.from keeps the first). Built once here;
+ * update.ts hands it to mingo/updater directly, which is what the root `updateMany` does after the merge.
+ */
+export const UPDATE_CONTEXT = Context.from(
+  Context.init({
+    accumulator: accumulator as never,
+    expression: expression as never,
+    pipeline: pipeline as never,
+    projection: projection as never,
+    query: query as never,
+    window: windowOps as never,
+  }),
+  CONTEXT,
+);

@@ -187,6 +187,50 @@ test('a $match after $changeStream filters the events', async () => {
   }
 });
 
+test('a database-wide $match on namespace, operation and the full document passes exactly the events it names', async () => {
+  // The shape of the API's message feed: one collection's numbered inserts and its updates, another's deletes.
+  const cs = await opened(
+    db.watch<Doc>(
+      [
+        {
+          $match: {
+            $or: [
+              {
+                'ns.coll': 'cs_msgs',
+                $or: [{ operationType: { $in: ['update', 'replace'] } }, { operationType: 'insert', 'fullDocument.seq': { $type: 'number' } }],
+              },
+              { 'ns.coll': 'cs_sessions', operationType: 'delete' },
+            ],
+          },
+        },
+      ],
+      { fullDocument: 'updateLookup' },
+    ),
+  );
+  try {
+    const msgs = db.collection<{ _id: number; seq: number | null }>('cs_msgs');
+    const sessions = db.collection<{ _id: string }>('cs_sessions');
+    await msgs.insertOne({ _id: 1, seq: null }); // unnumbered insert: not passed
+    await db.collection<Doc>('cs_other').insertOne({ _id: 1, n: 1 }); // another collection: not passed
+    await sessions.insertOne({ _id: 's1' }); // a session insert: not passed
+    await msgs.updateOne({ _id: 1 }, { $set: { seq: 1 } }); // passed, with the current document
+    await msgs.insertOne({ _id: 2, seq: 2 }); // numbered insert: passed
+    await sessions.deleteOne({ _id: 's1' }); // passed
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      const ev = await nextChange(cs);
+      seen.push([ev.operationType, (ev as { ns: { coll: string } }).ns.coll, (ev as { documentKey: { _id: unknown } }).documentKey._id, (ev as { fullDocument?: unknown }).fullDocument ?? null]);
+    }
+    expect(seen).toEqual([
+      ['update', 'cs_msgs', 1, { _id: 1, seq: 1 }],
+      ['insert', 'cs_msgs', 2, { _id: 2, seq: 2 }],
+      ['delete', 'cs_sessions', 's1', null],
+    ]);
+  } finally {
+    await cs.close();
+  }
+});
+
 test('resumeAfter a token replays exactly the changes after it, in order', async () => {
   const coll = db.collection<Doc>('resume');
   const cs = await opened(coll.watch());
@@ -257,6 +301,35 @@ test('mongoose Model.watch() delivers inserts with the full document', async () 
 });
 
 embeddedOnly('embedded server specifics', () => {
+  test('the prefilter (lightPart) keeps only conditions on fields known before an event is built, and never refuses what the $match passes', async () => {
+    const { lightPart } = await import('../src/changeStream');
+    const { Query } = await import('../src/mingo');
+    expect(lightPart({ 'ns.coll': 'm', 'fullDocument.seq': { $type: 'number' } })).toEqual({ 'ns.coll': 'm' });
+    expect(lightPart({ 'fullDocument.a': 1 })).toBeNull();
+    expect(lightPart({ $or: [{ operationType: 'insert' }, { 'fullDocument.a': 1 }] })).toBeNull();
+    expect(lightPart({ $or: [{ operationType: 'insert', 'fullDocument.a': 1 }, { 'ns.coll': 'x' }] })).toEqual({ $or: [{ operationType: 'insert' }, { 'ns.coll': 'x' }] });
+    expect(lightPart({ $and: [{ operationType: 'delete' }, { $expr: { $eq: [1, 1] } }], $nor: [{ operationType: 'insert' }] })).toEqual({ operationType: 'delete' });
+    // Implication on every combination of a few events and filters.
+    const events = [];
+    for (const operationType of ['insert', 'update', 'delete'])
+      for (const coll of ['m', 's'])
+        for (const seq of [null, 1, undefined])
+          events.push({ _id: { _data: 'x' }, operationType, ns: { db: 'd', coll }, documentKey: { _id: 1 }, ...(seq === undefined ? {} : { fullDocument: { _id: 1, seq } }) });
+    const filters = [
+      { $or: [{ 'ns.coll': 'm', $or: [{ operationType: { $in: ['update'] } }, { operationType: 'insert', 'fullDocument.seq': { $type: 'number' } }] }, { 'ns.coll': 's', operationType: 'delete' }] },
+      { operationType: { $ne: 'delete' }, 'fullDocument.seq': null },
+      { $and: [{ 'ns.coll': { $in: ['m'] } }, { $or: [{ 'fullDocument.seq': 1 }, { operationType: 'delete' }] }] },
+      { $nor: [{ 'ns.coll': 'm' }], 'documentKey._id': 1 },
+    ];
+    for (const f of filters) {
+      const full = new Query(f);
+      const light = lightPart(f);
+      const pre = light ? new Query(light) : null;
+      for (const ev of events) if (full.test(ev)) expect(pre ? pre.test(ev) : true).toBe(true);
+    }
+  });
+
+
   test('a resume token this server never issued fails with ChangeStreamHistoryLost (286)', async () => {
     const coll = db.collection<Doc>('badtoken');
     const cs = coll.watch([], { resumeAfter: { _data: '00000000ffffffffffffffff' } });

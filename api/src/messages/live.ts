@@ -70,12 +70,20 @@ export const SESSION_CHECK_MS = 30_000;
 export const MAX_STREAMS_PER_USER = 5;
 const MESSAGES = 'messages';
 const SESSIONS = 'sessions';
-/** What the feed hears: message writes, session deletes (one stream: both in commit order). */
+/**
+ * What the feed hears: message writes, session deletes (one stream: both in commit order). A message is
+ * inserted unnumbered and numbered by an update (service.ts), and `dispatch` ignores unnumbered documents,
+ * so inserts are only asked for when they carry a number: the database does not send every instance the
+ * document of every send twice.
+ */
 const WATCH_PIPELINE = [
   {
     $match: {
       $or: [
-        { 'ns.coll': MESSAGES, operationType: { $in: ['insert', 'update', 'replace'] } },
+        {
+          'ns.coll': MESSAGES,
+          $or: [{ operationType: { $in: ['update', 'replace'] } }, { operationType: 'insert', 'fullDocument.seq': { $type: 'number' } }],
+        },
         { 'ns.coll': SESSIONS, operationType: 'delete' },
       ],
     },

@@ -30,14 +30,20 @@ export async function findConversation(meId: number, partnerId: number): Promise
   return Conversation.findOne(pairOf(meId, partnerId)).lean();
 }
 
-/** The pair's conversation, created on the first message (the unique (a, b) index settles a race). */
-async function conversationFor(meId: number, partnerId: number, now: Date): Promise<StoredConversation> {
-  const pair = pairOf(meId, partnerId);
-  const existing = await Conversation.findOne(pair).lean();
-  if (existing) return existing;
+/**
+ * The pair's conversation, created on its first message (none was found): one upsert on the pair both creates it and reads
+ * it back (a concurrent first message of the same pair finds the one already made; on MongoDB two upserts
+ * at once can also lose the unique (a, b) race with E11000, and the loser reads the winner's).
+ */
+async function createConversation(pair: { a: number; b: number }, now: Date): Promise<StoredConversation> {
   const id = await nextId('conversations');
   try {
-    await Conversation.create({ id, ...pair, members: [pair.a, pair.b], lastSeq: 0, readSeqA: 0, readSeqB: 0, lastMessageAt: null, createdAt: now });
+    const made = await Conversation.findOneAndUpdate(
+      pair,
+      { $setOnInsert: { id, members: [pair.a, pair.b], lastSeq: 0, readSeqA: 0, readSeqB: 0, lastMessageAt: null, createdAt: now } },
+      { upsert: true, returnDocument: 'after', lean: true },
+    );
+    if (made) return made;
   } catch (err) {
     if (!isDuplicate(err)) throw err;
   }
@@ -72,12 +78,22 @@ export interface SendInput {
  */
 export async function sendMessage(input: SendInput): Promise<{ message: StoredMessage; replayed: boolean }> {
   const { senderId, receiverId, content, clientKey, now, kind } = input;
-  if (clientKey) {
-    const earlier = await Message.findOne({ senderId, clientKey }).lean();
-    if (earlier) return { message: await settled(earlier, { receiverId, content }), replayed: true };
-  }
-  await partnerOrRefuse(senderId, receiverId);
-  const conversation = await conversationFor(senderId, receiverId, now);
+  // Three reads that change nothing, at once (one round trip's wait instead of three), then decided in the
+  // order they always were: a retry of an earlier send answers it; then yourself (400) or an unknown
+  // receiver (404) is refused; the pair's conversation is created only after that. The driver's own calls
+  // (no mongoose query building: these run on every send); ids and keys are numbers and strings the route
+  // validated.
+  const self = receiverId === senderId;
+  const pair = pairOf(senderId, receiverId);
+  const [earlier, receiver, existing] = await Promise.all([
+    clientKey ? Message.collection.findOne<MessageFields>({ senderId, clientKey }) : null,
+    self ? null : User.collection.findOne({ id: receiverId }, { projection: { _id: 1 } }),
+    self ? null : Conversation.collection.findOne<StoredConversation>(pair),
+  ]);
+  if (earlier) return { message: await settled(earlier, { receiverId, content }), replayed: true };
+  if (self) throw badRequest('You cannot message yourself', [{ path: ['receiverId'], message: 'You cannot message yourself' }]);
+  if (!receiver) throw notFound('User not found');
+  const conversation = existing ?? (await createConversation(pair, now));
   const id = await nextId('messages');
   const doc: Omit<MessageFields, 'clientKey'> & { clientKey?: string } = {
     id,
@@ -112,15 +128,15 @@ export async function sendMessage(input: SendInput): Promise<{ message: StoredMe
 
 /** Numbers an unnumbered message we hold the claim of. */
 async function stamp(messageId: number, conversationId: number, now: Date): Promise<StoredMessage> {
-  const conv = await Conversation.findOneAndUpdate(
+  const conv = await Conversation.collection.findOneAndUpdate(
     { id: conversationId },
     { $inc: { lastSeq: 1 }, $max: { lastMessageAt: now } },
-    { returnDocument: 'after', lean: true, projection: { lastSeq: 1 } },
+    { returnDocument: 'after', projection: { lastSeq: 1 } },
   );
   if (!conv) throw new Error(`conversation ${conversationId} is missing`);
-  const stamped = await Message.findOneAndUpdate({ id: messageId, seq: null }, { $set: { seq: conv.lastSeq } }, { returnDocument: 'after', lean: true });
+  const stamped = await Message.collection.findOneAndUpdate({ id: messageId, seq: null }, { $set: { seq: conv.lastSeq as number } }, { returnDocument: 'after' });
   if (!stamped || stamped.seq == null) throw new Error(`message ${messageId} could not be numbered`);
-  return stamped as StoredMessage;
+  return stamped as unknown as StoredMessage;
 }
 
 /**

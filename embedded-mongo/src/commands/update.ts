@@ -1,9 +1,9 @@
 // update (updateOne/updateMany/replaceOne), upserts, and applying an update document (operators,
 // replacement or pipeline) to documents: also used by findAndModify.
-import { updateMany as mingoUpdateMany } from 'mingo';
+import { updateMany as mingoUpdateMany } from 'mingo/updater';
 import { cloneDeep } from 'mingo/util';
 import { err, writeError } from '../errors';
-import { Aggregator, MINGO_OPTS } from '../mingo';
+import { Aggregator, MINGO_OPTS, NO_OPERATORS, UPDATE_CONTEXT } from '../mingo';
 import type { Doc } from '../storage';
 import { isPlainObject, keyOf, pathValues } from '../values';
 import type { Engine } from './index';
@@ -137,7 +137,17 @@ function applyUpdates(docs: Doc[], u: unknown, q: Doc, arrayFilters: unknown, in
   }
   // The documents already matched: the filter matters to mingo only for the positional $ operator.
   const positional = Object.values(ops).some((spec) => Object.keys(spec as Doc).some((p) => p === '$' || p.includes('.$') || p.startsWith('$')));
-  mingoUpdateMany(copies, inserting || !positional ? {} : q, ops, { arrayFilters: Array.isArray(arrayFilters) ? (arrayFilters as Doc[]) : undefined, cloneMode: 'deep' }, { ...MINGO_OPTS, ...mingoOptions(ro) });
+  // mingo/updater with the context mingo's root updateMany would merge on every call, merged once (mingo.ts);
+  // none at all where the updater compiles no query (mingo.ts NO_OPERATORS).
+  const filters = Array.isArray(arrayFilters) ? (arrayFilters as Doc[]) : undefined;
+  const queries = positional || (filters !== undefined && filters.length > 0) || '$pull' in ops;
+  mingoUpdateMany(
+    copies,
+    inserting || !positional ? {} : q,
+    ops,
+    { arrayFilters: filters, cloneMode: 'deep' },
+    { ...MINGO_OPTS, ...mingoOptions(ro), context: queries ? UPDATE_CONTEXT : NO_OPERATORS },
+  );
   return docs.map((d, i) => {
     const c = copies[i];
     if (!inserting && keyOf(c._id) !== keyOf(d._id)) {
