@@ -5,6 +5,7 @@ import type { Collation } from './collation';
 import { centerSphere } from './geo';
 import { err } from './errors';
 import type { Atom, FastFilter } from './fastFilter';
+import { impliesPartial } from './partial';
 import { Bound, HIGH_R, LOW_R, MAX, MIN, typeEnd, typeStart, type Index, type IxKey } from './indexes';
 import type { Collection, Doc } from './storage';
 import { compareValues, formatValue, isPlainObject, keyOf, typeRank } from './values';
@@ -277,6 +278,12 @@ function findHinted(coll: Collection, hint: unknown): Index | 'id' | null {
   throw err('BadValue', 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
 }
 
+/** Whether the index holds every document the filter can match: a complete one, or a partial one the filter implies. */
+function usableFor(ix: Index, filter: Doc): boolean {
+  if (ix.complete) return true;
+  return !!ix.partial && !ix.special && impliesPartial(filter, ix.spec.partialFilterExpression!);
+}
+
 /** Chooses how to find the documents matching `req.filter` (and, if it can, in `req.sort` order). */
 export function choosePlan(coll: Collection | undefined, req: PlanRequest, limited = false): Plan {
   if (!coll) return { kind: 'COLLSCAN', providesSort: false };
@@ -290,7 +297,7 @@ export function choosePlan(coll: Collection | undefined, req: PlanRequest, limit
   const pool = hinted === 'id' ? [coll.idIndex] : hinted ? [hinted] : [coll.idIndex, ...coll.indexes];
   let best: Candidate | null = null;
   for (const ix of pool) {
-    if (!ix.complete || (!sameCollation(ix, req.collation) && ix !== coll.idIndex)) continue;
+    if (!usableFor(ix, req.filter) || (!sameCollation(ix, req.collation) && ix !== coll.idIndex)) continue;
     if (ix === coll.idIndex && req.collation) continue;
     const c = evaluate(ix, preds, sort, limited);
     if (!c) continue;
