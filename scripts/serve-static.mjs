@@ -682,7 +682,7 @@ export function createStaticServer(opts) {
   const handoff = createRemotesHandoff({ ttlMs: handoffMs() });
   // The shell's public pages: per-page tags, JSON-LD and a JavaScript-off body from the API; /robots.txt and
   // /sitemap.xml (issue 32, scripts/ssr/seo.mjs, docs/ssr.md). SSR=off serves index.html as it is.
-  const seo = opts.api && opts.spa && process.env.SSR !== 'off' ? createSeo({ apiUrl }) : null;
+  const seo = opts.api && opts.spa && process.env.SSR !== 'off' ? createSeo({ apiUrl, root }) : null;
 
   /**
    * A page (HTML), if `rel` under `dir` is one: its CSP names the origins of the remotes manifest this visitor

@@ -114,7 +114,7 @@ test('the server HTML of each public page carries its title, tags, JSON-LD and c
   expect(trainersMap).toContain(`/trainers/${top.id}</loc>`);
 });
 
-test('with JavaScript off, the public pages read and navigate: home -> trainer search (GET form) -> a profile; tutorials; challenges', async () => {
+test('with JavaScript off, the public pages read and navigate: home -> trainer search (GET form) -> a profile; tutorials; challenges; community; privacy policy', async () => {
   for (const [width, colorScheme] of [
     [1280, 'light'],
     [390, 'dark'],
@@ -150,6 +150,17 @@ test('with JavaScript off, the public pages read and navigate: home -> trainer s
     await expect(page.getByRole('heading', { level: 1, name: 'Fitness Challenges' }).isVisible()).resolves.toBe(true);
     await expectNoSeriousViolations(page, colorScheme);
     await page.screenshot({ path: `/tmp/shots/ssr/e2e-nojs-challenges-${width}-${colorScheme}.png` }).catch(() => undefined);
+
+    await Promise.all([page.waitForURL(/\/community$/), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click()]);
+    await expect(page.getByRole('heading', { level: 2, name: /^Community Reviews \(\d+\)$/ }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 3 }).count()).resolves.toBeGreaterThan(0);
+    await expectNoSeriousViolations(page, colorScheme);
+    await page.screenshot({ path: `/tmp/shots/ssr/e2e-nojs-community-${width}-${colorScheme}.png` }).catch(() => undefined);
+
+    await Promise.all([page.waitForURL(/\/privacy-policy$/), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy Policy' }).click()]);
+    await expect(page.getByRole('heading', { level: 2, name: '12. Contact Us' }).isVisible()).resolves.toBe(true);
+    await expectNoSeriousViolations(page, colorScheme);
+    await page.screenshot({ path: `/tmp/shots/ssr/e2e-nojs-privacy-${width}-${colorScheme}.png` }).catch(() => undefined);
   }
 });
 

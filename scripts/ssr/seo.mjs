@@ -6,7 +6,8 @@
 //    aggregateRating, an exercise as a HowTo, a challenge as an Event, the site as a WebSite with a search
 //    action), `noindex` on signed-in-only pages; all built from the API's public answers;
 //  - a <noscript> body with the page's content (the trainer's name, specialization, location, rating, reviews;
-//    the directory with a GET search form; the exercise's steps; the challenge's dates) and links between the
+//    the directory with a GET search form; the exercise's steps; the challenge's dates; the community reviews;
+//    the legal pages' text from the shell's own data) and links between the
 //    public pages, so the site reads and navigates with JavaScript off. With JavaScript on, <noscript> is inert:
 //    the client app renders exactly as before (createRoot, no hydration);
 //  - /robots.txt and /sitemap.xml (a sitemap index; the trainers split into files of at most 50,000 URLs).
@@ -16,6 +17,9 @@
 // the API cannot give in time gets the generic tags: never an error, never a slower page than the timeout.
 // Answers from the API are kept a few seconds per URL (SEO_CACHE_MS, default 5000; 0 turns it off), requests
 // for the same URL meanwhile share one API call.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 const DEFAULT_TITLE = 'FitConnect | Home workouts and personal trainers';
 const DEFAULT_DESCRIPTION = 'FitConnect: free home workouts, AI workout plans and certified personal trainers near you.';
@@ -60,6 +64,46 @@ const STATIC_PAGES = {
   '/signup': { title: 'Sign Up | FitConnect', description: DEFAULT_DESCRIPTION },
   '/forgot-password': { title: 'Forgot Password | FitConnect', description: DEFAULT_DESCRIPTION },
 };
+
+/** The static legal pages: their text is the shell's own data (shell/public/legal/<page>.json, built into dist). */
+const LEGAL_PAGES = ['/privacy-policy', '/terms-of-service'];
+
+/** A legal document ({ title, lastUpdated, intro, sections: [{ id, title, body: (paragraph | list items)[] }] }) as HTML. */
+function legalHtml(doc) {
+  const block = (b) => (Array.isArray(b) ? `<ul>${b.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : `<p>${escapeHtml(b)}</p>`);
+  return (
+    `<article><h1>${escapeHtml(doc.title)}</h1><p>Last updated: ${escapeHtml(doc.lastUpdated)}</p><p>${escapeHtml(doc.intro)}</p>` +
+    doc.sections.map((s) => `<section id="${escapeHtml(s.id)}"><h2>${escapeHtml(s.title)}</h2>${s.body.map(block).join('')}</section>`).join('') +
+    `</article>`
+  );
+}
+
+/**
+ * Reads a legal page's document from the served folder once (null when it is missing or malformed: the page
+ * then carries its title and description only, as before).
+ */
+function createLegalReader(root) {
+  const docs = new Map();
+  return (path) => {
+    if (!root) return Promise.resolve(null);
+    if (!docs.has(path)) {
+      docs.set(
+        path,
+        readFile(join(root, 'legal', `${path.slice(1)}.json`), 'utf8').then(
+          (text) => {
+            const doc = JSON.parse(text);
+            return typeof doc?.title === 'string' && Array.isArray(doc.sections) ? doc : null;
+          },
+          () => null,
+        ).catch(() => null),
+      );
+    }
+    return docs.get(path);
+  };
+}
+
+/** As the community area names its review categories (contracts: COMMUNITY_REVIEW_CATEGORY_LABELS). */
+const COMMUNITY_CATEGORY_LABELS = { platform: 'Platform Experience', community: 'Community', features: 'Features', trainers: 'Trainers', workouts: 'Workouts' };
 
 /** The links of the JavaScript-off navigation (the public pages). */
 const NAV = [
@@ -235,7 +279,7 @@ function noscriptPage(mainHtml) {
  * What a page's HTML carries: { title, description, canonical, image, type, jsonLd[], noindex, body }, or null
  * for a path this module does not describe (the page is served as before).
  */
-async function describePage(read, base, pathname, searchParams) {
+async function describePage(read, legal, base, pathname, searchParams) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
     return { title: null, description: null, canonical: null, noindex: true, jsonLd: [], body: null };
@@ -344,12 +388,39 @@ async function describePage(read, base, pathname, searchParams) {
       (items.length ? `<ul>${items.map((c) => `<li><a href="/challenges/${encodeURIComponent(c.id)}">${escapeHtml(c.title)}</a> (${escapeHtml(c.status)}): ${escapeHtml(clip(c.description))}</li>`).join('')}</ul>` : '<p>No challenges right now.</p>');
     return page({ title: 'Fitness Challenges | FitConnect', description: 'Join free fitness challenges, track your progress and climb the leaderboard.', body });
   }
+  if (path === '/community') {
+    // The reviews tab (the feed's posts are fixed samples in the app). An anonymous review arrives from the
+    // API with `user: null` and is shown as the app shows it; older pages are links (the API's cursor).
+    const cursor = clip(searchParams.get('cursor') ?? '', 200);
+    const list = await read(`/api/community-reviews${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const items = Array.isArray(list?.body) ? list.body : [];
+    const total = Number(list?.headers?.get?.('x-total-count'));
+    const next = list?.headers?.get?.('x-next-cursor');
+    const review = (r) =>
+      `<li><article><h3>${escapeHtml(r.title)}</h3>` +
+      `<p>${escapeHtml(r.user ? fullName(r.user) || 'FitConnect member' : 'Anonymous User')}${r.user ? '' : ' · Shared anonymously'} · ` +
+      `${escapeHtml(COMMUNITY_CATEGORY_LABELS[r.category] ?? r.category)} · ${escapeHtml(String(r.createdAt ?? '').slice(0, 10))}</p>` +
+      `<p>Rated ${escapeHtml(r.rating)} out of 5</p><p>${escapeHtml(r.comment)}</p><p>Helpful (${escapeHtml(r.helpful ?? 0)})</p></article></li>`;
+    const body =
+      `<h1>Community</h1><p>${escapeHtml(STATIC_PAGES['/community'].description)}</p>` +
+      `<h2>Community Reviews${Number.isFinite(total) ? ` (${escapeHtml(total)})` : ''}</h2>` +
+      (list?.body
+        ? items.length
+          ? `<ul>${items.map(review).join('')}</ul>`
+          : '<p>No reviews found for this category. Be the first to share your experience!</p>'
+        : '<p>The community reviews cannot be loaded right now.</p>') +
+      (next ? `<nav aria-label="Pages of reviews"><p><a href="/community?cursor=${escapeHtml(encodeURIComponent(next))}" rel="next">Older reviews</a></p></nav>` : '') +
+      `<p><a href="/signin">Sign in to write a review</a></p>`;
+    return page({ ...STATIC_PAGES['/community'], canonical: `${base}/community`, body });
+  }
   const fixed = STATIC_PAGES[path];
+  const doc = fixed && LEGAL_PAGES.includes(path) ? await legal(path) : null;
+  if (doc) return page({ ...fixed, body: legalHtml(doc) });
   if (fixed) {
     const body =
       path === '/'
         ? `<h1>FitConnect</h1><p>${escapeHtml(DEFAULT_DESCRIPTION)}</p><h2>Find a personal trainer</h2>${trainerSearchForm()}`
-        : `<h1>${escapeHtml(fixed.title.replace(/ \| FitConnect$/, ''))}</h1><p>${escapeHtml(fixed.description)}</p>${path === '/community' || path.startsWith('/sign') || path === '/forgot-password' || path === '/ai-workout' || path === '/trainer-signup' ? '<p>This page needs JavaScript.</p>' : ''}`;
+        : `<h1>${escapeHtml(fixed.title.replace(/ \| FitConnect$/, ''))}</h1><p>${escapeHtml(fixed.description)}</p>${path.startsWith('/sign') || path === '/forgot-password' || path === '/ai-workout' || path === '/trainer-signup' ? '<p>This page needs JavaScript.</p>' : ''}`;
     return page({ ...fixed, jsonLd: path === '/' ? [websiteJsonLd(base)] : [], noindex: ['/signin', '/signup', '/forgot-password'].includes(path), body });
   }
   return null;
@@ -455,6 +526,7 @@ export function createSeo(o) {
   const configured = (o.publicUrl ?? env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
   const clock = o.now ?? Date.now;
   const read = createReader({ apiUrl: o.apiUrl, fetchImpl: o.fetch ?? fetch, timeoutMs, cacheMs, now: clock });
+  const legal = createLegalReader(o.root);
   /** Descriptions per page URL, kept as long as the API answers they come from. */
   const pages = new Map();
 
@@ -511,7 +583,7 @@ export function createSeo(o) {
       const t = clock();
       const hit = pages.get(key);
       if (hit && t - hit.at < cacheMs) return hit.value;
-      const value = describePage(read, base, url.pathname, url.searchParams).catch((err) => {
+      const value = describePage(read, legal, base, url.pathname, url.searchParams).catch((err) => {
         console.warn(`[ssr] could not describe ${url.pathname}: ${err?.message ?? err}`);
         return null;
       });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { get, listen, serveStaticHarness, type Reply } from './support/serveStatic';
 
@@ -76,6 +76,27 @@ const challenge = {
   myParticipation: null,
 };
 
+// As GET /api/community-reviews answers: an anonymous review has `user: null` (the API hides its author).
+const communityReview = (id: number, extra: Record<string, unknown>) => ({
+  id,
+  category: 'workouts',
+  rating: 4,
+  title: `Review ${id}`,
+  comment: 'Good plans.',
+  helpful: 2,
+  isAnonymous: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  user: { firstName: 'Ann', lastName: 'Lee', username: 'annlee' },
+  isMine: false,
+  votedHelpful: false,
+  ...extra,
+});
+const communityReviews = [
+  communityReview(1, { title: 'Loved it </noscript><script>alert(1)</script>', category: 'platform', rating: 5 }),
+  communityReview(2, { isAnonymous: true, user: null, comment: 'Kept to myself.' }),
+  communityReview(3, { title: 'An older one' }),
+];
+
 let apiCalls: string[] = [];
 let apiDown = false;
 const api = http.createServer((req, res) => {
@@ -101,6 +122,12 @@ const api = http.createServer((req, res) => {
   }
   if (url.pathname === '/api/exercises') return json(200, { items: [exercise], total: 1, page: 1, pageSize: 48, muscleGroups: [] });
   if (url.pathname === '/api/exercises/push-up') return json(200, exercise);
+  if (url.pathname === '/api/community-reviews') {
+    const older = url.searchParams.get('cursor') === 'c2';
+    const headers: Record<string, string> = { 'X-Total-Count': '3' };
+    if (!older) headers['X-Next-Cursor'] = 'c2';
+    return json(200, older ? [communityReviews[2]] : communityReviews.slice(0, 2), headers);
+  }
   if (url.pathname === '/api/challenges') return json(200, [challenge]);
   m = /^\/api\/challenges\/(\d+)$/.exec(url.pathname);
   if (m) return Number(m[1]) === challenge.id ? json(200, challenge) : json(404, { message: 'Challenge not found' });
@@ -132,6 +159,9 @@ beforeAll(async () => {
       '<body><noscript>FitConnect needs JavaScript to run.</noscript><div id="root"></div><script defer src="/main.0123456789.js"></script></body></html>',
   );
   writeFileSync(path.join(dir, 'main.0123456789.js'), 'void 0');
+  // The legal pages' data, as the shell's build copies it into dist/legal/.
+  mkdirSync(path.join(dir, 'legal'));
+  for (const f of ['privacy-policy.json', 'terms-of-service.json']) copyFileSync(path.join(__dirname, '../../shell/public/legal', f), path.join(dir, 'legal', f));
   shell = await serve({ SITEMAP_MAX_URLS: '3' });
 });
 
@@ -299,6 +329,42 @@ describe('per-page head tags and JSON-LD', () => {
     expect(jsonLd(res.body)).toEqual([]);
     const sitemap = await get(`${shell}/sitemap.xml`);
     expect(sitemap.status).toBe(503);
+  });
+});
+
+describe('the community and legal pages for JavaScript-off readers', () => {
+  const noscript = (html: string) => /<body><noscript>([\s\S]*?)<\/noscript>/.exec(html)![1];
+
+  test('/community lists the reviews as the app shows them, anonymous ones without an author, older ones behind a link', async () => {
+    const res = await get(`${shell}/community`);
+    const ns = noscript(res.body);
+    expect(ns).toContain('<h2>Community Reviews (3)</h2>');
+    expect(ns).toContain('<h3>Loved it &lt;/noscript&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h3>');
+    expect(ns).toContain('Ann Lee · Platform Experience · 2026-11-20');
+    expect(ns).toContain('Rated 5 out of 5');
+    expect(ns).toContain('Anonymous User · Shared anonymously · Workouts');
+    expect(ns).toContain('Helpful (2)');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body.match(/<script/g)).toHaveLength(1); // the app's bundle only
+    expect(ns).toContain('<a href="/community?cursor=c2" rel="next">Older reviews</a>');
+    expect(attr(res.body, /<link rel="canonical" href="([^"]*)"/)).toBe(`${PUBLIC_URL}/community`);
+
+    const older = noscript((await get(`${shell}/community?cursor=c2`)).body);
+    expect(older).toContain('<h3>An older one</h3>');
+    expect(older).not.toContain('Older reviews');
+    expect(apiCalls).toContain('/api/community-reviews?cursor=c2');
+  });
+
+  test('the privacy policy and the terms carry their whole text, from the same data the app renders', async () => {
+    const policy = JSON.parse(readFileSync(path.join(__dirname, '../../shell/public/legal/privacy-policy.json'), 'utf8'));
+    const privacy = noscript((await get(`${shell}/privacy-policy`)).body);
+    expect(privacy).toContain('<h1>Privacy Policy</h1>');
+    expect(privacy).toContain(`Last updated: ${policy.lastUpdated}`);
+    expect(privacy.match(/<section id="[a-z-]+"><h2>/g)).toHaveLength(policy.sections.length);
+    expect(privacy).toContain('<h2>12. Contact Us</h2>');
+    expect(privacy).toContain('<li>Account details: your username, email address, first and last name, and (optionally) your location.</li>');
+    expect(noscript((await get(`${shell}/terms-of-service`)).body)).toContain('<h2>1. Accepting These Terms</h2>');
+    expect(apiCalls.filter((c) => !c.startsWith('/api/rollout'))).toEqual([]);
   });
 });
 
