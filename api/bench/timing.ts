@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import type { CommandStartedEvent, Document } from 'mongodb';
+import { explainValues as collect } from '@fitconnect/embedded-mongo';
 
 export interface Stats {
   median: number;
@@ -96,13 +97,3 @@ export async function explainCommands(run: () => Promise<unknown>): Promise<stri
   return lines;
 }
 
-function collect(obj: unknown, key: string, out: unknown[] = []): unknown[] {
-  if (Array.isArray(obj)) for (const x of obj) collect(x, key, out);
-  else if (obj && typeof obj === 'object') {
-    for (const [k, v] of Object.entries(obj)) {
-      if (k === key) out.push(v);
-      collect(v, key, out);
-    }
-  }
-  return out;
-}

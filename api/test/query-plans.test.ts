@@ -13,6 +13,7 @@ import { startTestApi, type TestApi, type Agent } from './helpers';
 import { DB_NAME } from '../src/db/connect';
 import { runSeed, DEMO_PASSWORD } from '../src/seed';
 import { resolveOperatorToken } from '../src/rollout/options';
+import { explainValues as collect } from '@fitconnect/embedded-mongo';
 
 jest.setTimeout(180_000);
 
@@ -86,17 +87,6 @@ function explainable(c: Document): Document[] {
   return [cmd];
 }
 
-/** Every value of `key` anywhere in an explain document (a find, an aggregate's $cursor or $geoNearCursor, a write). */
-function collect(obj: unknown, key: string, out: unknown[] = []): unknown[] {
-  if (Array.isArray(obj)) for (const x of obj) collect(x, key, out);
-  else if (obj && typeof obj === 'object') {
-    for (const [k, v] of Object.entries(obj)) {
-      if (k === key) out.push(v);
-      collect(v, key, out);
-    }
-  }
-  return out;
-}
 
 /** The stages of the winning plan(s) and the indexes they use, from the database's explain. */
 async function planOf(cmd: Document): Promise<{ stages: string[]; indexes: string[] }> {

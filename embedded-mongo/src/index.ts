@@ -4,6 +4,8 @@ import { Engine } from './commands';
 import { listen } from './server';
 import { Store, type Logger } from './storage';
 
+export { explainValues } from './explainValues';
+
 export interface EmbeddedMongoOptions {
   /** Persistent data directory. Omitted = in-memory (nothing touches the disk). */
   dir?: string;

@@ -3,7 +3,7 @@
 // no change streams: there these tests fail with code 40573, which is the point of running them).
 import { MongoClient, MongoServerError, type ChangeStream, type ChangeStreamDocument, type CommandSucceededEvent, type Db, type ResumeToken } from 'mongodb';
 import mongoose from 'mongoose';
-import { embeddedOnly, startTarget, type Target } from './target';
+import { embeddedOnly, type Target, connectForFile } from './target';
 
 jest.setTimeout(30_000);
 
@@ -11,17 +11,8 @@ let target: Target;
 let client: MongoClient;
 let db: Db;
 
-beforeAll(async () => {
-  target = await startTarget('changes');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
-
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
-});
+const conn = connectForFile('changes');
+beforeAll(() => void ({ target, client, db } = conn));
 
 type Doc = { _id: number; name?: string; n?: number; tag?: string };
 

@@ -6,9 +6,10 @@
 // itself does not cover tests on an array field) or MONGODB_URI.
 import fc from 'fast-check';
 import '@fitconnect/build-config/fast-check-seed';
-import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import { type Collection, type Db, type Document } from 'mongodb';
 import { Query } from '../src/mingo';
-import { REAL, startTarget, type Target } from './target';
+import { REAL, type Target, connectForFile } from './target';
+import { explainValues as collect } from '../src/explainValues';
 
 jest.setTimeout(120_000);
 
@@ -17,31 +18,11 @@ jest.setTimeout(120_000);
 type Coll = Collection<any>;
 
 let target: Target;
-let client: MongoClient;
 let db: Db;
 
-beforeAll(async () => {
-  target = await startTarget('coveredcount');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
+const conn = connectForFile('coveredcount');
+beforeAll(() => void ({ target, db } = conn));
 
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
-});
-
-function collect(obj: unknown, key: string, out: unknown[] = []): unknown[] {
-  if (Array.isArray(obj)) for (const x of obj) collect(x, key, out);
-  else if (obj && typeof obj === 'object') {
-    for (const [k, v] of Object.entries(obj)) {
-      if (k === key) out.push(v);
-      collect(v, key, out);
-    }
-  }
-  return out;
-}
 async function countPlan(c: Coll, query: Document) {
   const e = await db.command({ explain: { count: c.collectionName, query }, verbosity: 'executionStats' });
   return { stages: collect(collect(e, 'winningPlan'), 'stage') as string[], docs: collect(e, 'totalDocsExamined')[0] as number, keys: collect(e, 'totalKeysExamined')[0] as number };

@@ -1,6 +1,6 @@
 // Conformance suite, official driver only. Runs against the embedded server, or MONGODB_URI if set.
 import { Decimal128, Double, Int32, Long, MongoClient, MongoServerError, ObjectId, type Db } from 'mongodb';
-import { embeddedOnly, REAL, serverError, startTarget, type Target } from './target';
+import { embeddedOnly, REAL, serverError, type Target, connectForFile } from './target';
 
 jest.setTimeout(30_000);
 
@@ -8,17 +8,8 @@ let target: Target;
 let client: MongoClient;
 let db: Db;
 
-beforeAll(async () => {
-  target = await startTarget('driver');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
-
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
-});
+const conn = connectForFile('driver');
+beforeAll(() => void ({ target, client, db } = conn));
 
 describe('handshake and admin commands', () => {
   test('ping, hello and buildInfo answer like a standalone MongoDB 7', async () => {

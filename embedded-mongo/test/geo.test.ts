@@ -1,26 +1,16 @@
 // Conformance: 2dsphere indexes, $geoNear, $near/$nearSphere and $geoWithin/$centerSphere through the
 // official driver and mongoose. Runs against the embedded server, or MONGODB_URI if set.
 import mongoose from 'mongoose';
-import { MongoClient, type Db } from 'mongodb';
-import { serverError, startTarget, type Target } from './target';
+import { type Db } from 'mongodb';
+import { serverError, type Target, connectForFile } from './target';
 
 jest.setTimeout(60_000);
 
 let target: Target;
-let client: MongoClient;
 let db: Db;
 
-beforeAll(async () => {
-  target = await startTarget('geo');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
-
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
-});
+const conn = connectForFile('geo');
+beforeAll(() => void ({ target, db } = conn));
 
 const R = 6378100;
 /** Great-circle distance in metres on MongoDB's earth radius (what $geoNear reports for GeoJSON). */

@@ -1,38 +1,18 @@
 // Conformance: ordered indexes (equality on a prefix, ranges, $in, sort + limit, compound, asc/desc,
 // MongoDB's type order) and explain reporting the plan used. Runs against the embedded server, or
 // MONGODB_URI if set.
-import { MongoClient, type Db, type Document } from 'mongodb';
-import { startTarget, type Target } from './target';
+import { type Db, type Document } from 'mongodb';
+import { type Target, connectForFile } from './target';
+import { explainValues as collect } from '../src/explainValues';
 
 jest.setTimeout(60_000);
 
 let target: Target;
-let client: MongoClient;
 let db: Db;
 
-beforeAll(async () => {
-  target = await startTarget('indexes');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
+const conn = connectForFile('indexes');
+beforeAll(() => void ({ target, db } = conn));
 
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
-});
-
-/** Every value of `key` anywhere in an explain document (its shape varies between versions). */
-function collect(obj: unknown, key: string, out: unknown[] = []): unknown[] {
-  if (Array.isArray(obj)) for (const x of obj) collect(x, key, out);
-  else if (obj && typeof obj === 'object') {
-    for (const [k, v] of Object.entries(obj)) {
-      if (k === key) out.push(v);
-      collect(v, key, out);
-    }
-  }
-  return out;
-}
 const winningStages = (e: Document) => collect(collect(e, 'winningPlan'), 'stage').concat(collect(e, 'winningPlan').map((w) => (w as Document).stage));
 const docsExamined = (e: Document) => collect(e, 'totalDocsExamined')[0] as number;
 const keysExamined = (e: Document) => collect(e, 'totalKeysExamined')[0] as number;

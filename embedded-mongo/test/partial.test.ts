@@ -5,10 +5,11 @@
 // embedded server (plan assertions only there) or MONGODB_URI.
 import fc from 'fast-check';
 import '@fitconnect/build-config/fast-check-seed';
-import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import { type Collection, type Db, type Document } from 'mongodb';
 import { Query } from '../src/mingo';
 import { impliesPartial } from '../src/partial';
-import { REAL, startTarget, type Target } from './target';
+import { REAL, type Target, connectForFile } from './target';
+import { explainValues as collect } from '../src/explainValues';
 
 jest.setTimeout(120_000);
 
@@ -16,20 +17,10 @@ jest.setTimeout(120_000);
 type Coll = Collection<any>;
 
 let target: Target;
-let client: MongoClient;
 let db: Db;
 
-beforeAll(async () => {
-  target = await startTarget('partial');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
-});
-
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
-});
+const conn = connectForFile('partial');
+beforeAll(() => void ({ target, db } = conn));
 
 describe('impliesPartial: does every document the filter matches satisfy the partial filter?', () => {
   const pending = { kind: 'unread', status: 'pending' };
@@ -61,16 +52,6 @@ describe('impliesPartial: does every document the filter matches satisfy the par
   });
 });
 
-function collect(obj: unknown, key: string, out: unknown[] = []): unknown[] {
-  if (Array.isArray(obj)) for (const x of obj) collect(x, key, out);
-  else if (obj && typeof obj === 'object') {
-    for (const [k, v] of Object.entries(obj)) {
-      if (k === key) out.push(v);
-      collect(v, key, out);
-    }
-  }
-  return out;
-}
 async function plan(c: Coll, filter: Document) {
   const e = await db.command({ explain: { find: c.collectionName, filter }, verbosity: 'executionStats' });
   return {

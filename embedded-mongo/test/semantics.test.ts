@@ -1,13 +1,12 @@
 // Conformance: right, or refused out loud. Collation and `let` behave as in MongoDB; what the embedded
 // server does not implement fails with MongoDB's error shape and a message naming it. Runs against the
 // embedded server, or MONGODB_URI if set (where the refused features work).
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
-import { REAL, serverError, startTarget, type Target } from './target';
+import { MongoServerError, type Db } from 'mongodb';
+import { REAL, serverError, type Target, connectForFile } from './target';
 
 jest.setTimeout(60_000);
 
 let target: Target;
-let client: MongoClient;
 let db: Db;
 let maxWire = 0;
 
@@ -15,17 +14,10 @@ let maxWire = 0;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const col = (name: string) => db.collection<any>(name);
 
+const conn = connectForFile('semantics');
 beforeAll(async () => {
-  target = await startTarget('semantics');
-  client = await MongoClient.connect(target.uri, { serverSelectionTimeoutMS: 5000 });
-  db = client.db(target.dbName);
+  ({ target, db } = conn);
   maxWire = (await db.admin().command({ hello: 1 })).maxWireVersion;
-});
-
-afterAll(async () => {
-  await db?.dropDatabase().catch(() => undefined);
-  await client?.close();
-  await target?.stop();
 });
 
 /** On the embedded server: refused with this code and a message naming it. On MongoDB: works. */

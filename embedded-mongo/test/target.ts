@@ -1,6 +1,6 @@
 // Where the conformance suite runs: the embedded server (default) or a real MongoDB (MONGODB_URI).
 import { randomBytes } from 'node:crypto';
-import { MongoServerError } from 'mongodb';
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedMongo } from '../src/index';
 
 export const REAL = !!process.env.MONGODB_URI;
@@ -50,4 +50,30 @@ export async function serverError(p: Promise<unknown>): Promise<MongoServerError
     throw e;
   }
   throw new Error('expected the server to reject the operation');
+}
+
+export interface FileConnection {
+  target: Target;
+  client: MongoClient;
+  db: Db;
+}
+
+/**
+ * This test file's database on the target: started and connected in a beforeAll (registered here, so it runs
+ * before the file's own), dropped, closed and stopped in an afterAll. Read the fields once beforeAll ran:
+ * `const conn = connectForFile('x'); beforeAll(() => void ({ target, client, db } = conn));`.
+ */
+export function connectForFile(label: string): FileConnection {
+  const conn = {} as FileConnection;
+  beforeAll(async () => {
+    conn.target = await startTarget(label);
+    conn.client = await MongoClient.connect(conn.target.uri, { serverSelectionTimeoutMS: 5000 });
+    conn.db = conn.client.db(conn.target.dbName);
+  });
+  afterAll(async () => {
+    await conn.db?.dropDatabase().catch(() => undefined);
+    await conn.client?.close();
+    await conn.target?.stop();
+  });
+  return conn;
 }
