@@ -106,6 +106,8 @@ test('Enter sends at once (optimistic) with a UUID key; Shift+Enter makes a new 
   expect(within(log).getByText(/Line one\s+Line two/)).toBeInTheDocument();
   expect(within(log).getByText('Sending…')).toBeInTheDocument();
   expect(box).toHaveValue('');
+  // The request goes out right after the frame that shows the message (issue 35.1).
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
   const post = calls.find((c) => c.method === 'POST')!;
   expect(post.body).toEqual({ receiverId: 2, content: 'Line one\nLine two', clientKey: expect.stringMatching(/^[0-9a-f-]{32,36}$/) });
   await act(async () => release());

@@ -29,7 +29,13 @@ export const GlobalStyle = createGlobalStyle`
   :root[data-theme='dark'] {
     ${DARK}
   }
-  *, *::before, *::after {
+  /*
+   * Elements only, not *::before / *::after (issue 35.1): a rule for every element's ::before and ::after
+   * makes Chrome resolve both pseudo-elements' styles for every element whenever it restyles it; a theme switch
+   * restyles every element (about 15% less restyle time without them, measured at 4x CPU). The site's few
+   * pseudo-elements (the trainer card's link cover, the notification switch's knob) have no padding or border.
+   */
+  * {
     box-sizing: border-box;
   }
   html {
@@ -46,9 +52,7 @@ export const GlobalStyle = createGlobalStyle`
     -webkit-font-smoothing: antialiased;
   }
   /* A theme switch restyles at once, with no transitions (themeStore.ts: switchDocument). */
-  :root[data-theme-switching] *,
-  :root[data-theme-switching] *::before,
-  :root[data-theme-switching] *::after {
+  :root[data-theme-switching] * {
     transition: none !important;
   }
   a {
@@ -62,7 +66,7 @@ export const GlobalStyle = createGlobalStyle`
     max-width: 100%;
   }
   @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after {
+    * {
       transition-duration: 0.01ms !important;
       scroll-behavior: auto !important;
     }

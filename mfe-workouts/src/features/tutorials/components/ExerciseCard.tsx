@@ -5,9 +5,17 @@ import type { ExerciseSummary } from '@fitconnect/contracts';
 import { muscleBadges } from '../lib/filter';
 import { DIFFICULTY_TONE } from './difficulty';
 
+/*
+ * Cards off screen are not styled, laid out or painted until they come near the viewport
+ * (content-visibility: auto; about 300 px tall until first shown, then their last size): a theme switch restyles
+ * every element of the page, and 24 cards were two thirds of them (issue 35.1). They stay in the accessibility
+ * tree and find-in-page.
+ */
 const Item = styled(Card)`
   display: flex;
   flex-direction: column;
+  content-visibility: auto;
+  contain-intrinsic-block-size: auto 300px;
 `;
 
 const Meta = styled.div`
