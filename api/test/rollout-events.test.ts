@@ -116,6 +116,16 @@ describe('automatic rollback', () => {
       entry: `${cdn.url}/mf-manifest.json`,
       version: 'default',
     });
+
+    // A report arriving after the rollback, from a visitor the candidate was served to, still counts in its
+    // totals (not towards the rolled-back candidate); a visitor who was never served it counts nothing.
+    expect((await visitors[20].agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'loaded' })).status).toBe(204);
+    const never = await freshVisitor(api);
+    expect(never.entry.version).toBe('default');
+    expect((await never.agent.post('/api/rollout/events', { area: 'trainers', version: CANDIDATE, outcome: 'failed' })).status).toBe(204);
+    const late = await trainers();
+    expect(late.versions.find((v: { role: string }) => v.role === 'candidate')).toMatchObject({ loads: 31, failures: 24 });
+    expect(late.candidate).toMatchObject({ percent: 0, loads: t.candidate.loads, failures: t.candidate.failures });
   });
 
   test('setting the rolled-back candidate again is a fresh start (counts cleared, reason gone)', async () => {

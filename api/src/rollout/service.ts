@@ -264,7 +264,11 @@ export async function recordEvent(
   const cand = cfg?.candidate ?? null;
   const isCandidate = cand !== null && cand.version === event.version && event.version !== stableVersion;
   if (event.version !== stableVersion && !isCandidate) return { counted: false, rolledBack: false };
-  if (isCandidate && !(visitorId && cand.percent > 0 && inCandidate(visitorId, event.area, cand.version, cand.percent))) {
+  // A candidate at 0 % (rolled back, or paused) buckets nobody, yet visitors it was served to before still
+  // report on it (a report sent while the rollback happened, a page left open): those count in its totals,
+  // not towards the live candidate. The claim below is what proves they were served it: it needs the
+  // visitor's assignment row for this version, which only /remotes.json writes, when it serves it.
+  if (isCandidate && !(visitorId && (cand.percent === 0 || inCandidate(visitorId, event.area, cand.version, cand.percent)))) {
     return { counted: false, rolledBack: false };
   }
   const failed = event.outcome === 'failed' ? 1 : 0;
