@@ -5,46 +5,19 @@
 // another app will use of it, and all of react-router (data routers, server rendering, cookies and
 // sessions) is about four times this list. Every app imports 'react-router-dom' as before.
 //
-// Needs another export from react-router? Add it here; build-config/test/shared-subsets.test.ts fails
-// when a source file imports a name this list lacks.
+// Only the names the front ends import: each name listed keeps its code on every page, used or not (the
+// declarative router's other components, hooks and path helpers were listed until issue 35; see the note
+// in docs/performance.md for what they cost). Needs another export from react-router? Add it here;
+// build-config/test/shared-subsets.test.ts fails when a source file imports a name this list lacks.
 export {
   BrowserRouter,
-  HashRouter,
-  MemoryRouter,
-  Router,
   Routes,
   Route,
   Link,
-  NavLink,
   Navigate,
-  Outlet,
-  NavigationType,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  createPath,
-  createRoutesFromChildren,
-  createRoutesFromElements,
-  createSearchParams,
-  generatePath,
-  isRouteErrorResponse,
   matchPath,
-  matchRoutes,
-  parsePath,
-  renderMatches,
-  resolvePath,
-  useBeforeUnload,
-  useHref,
-  useInRouterContext,
-  useLinkClickHandler,
   useLocation,
-  useMatch,
   useNavigate,
-  useNavigationType,
-  useOutlet,
-  useOutletContext,
   useParams,
-  useResolvedPath,
-  useRoutes,
   useSearchParams,
 } from 'react-router';

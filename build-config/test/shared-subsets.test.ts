@@ -1,10 +1,11 @@
-// The builds share two packages as the part of them the pages use (a shared module is never tree-shaken):
-// 'react-router-dom' as build-config/react-router-shared.mjs (the declarative part of react-router) and
-// '@tanstack/react-query' as build-config/react-query-shared.mjs. Every name a front end imports from
-// either must be in its list, or the page would get `undefined` at run time: a shared module's missing
-// export is not a build error. And nobody imports what the subset is cut from ('react-router',
-// '@tanstack/query-core') itself: that would be a second, unshared copy that does not see the page's
-// router or query client.
+// The builds share three packages as the part of them the pages use (a shared module is never tree-shaken):
+// 'react-router-dom' as build-config/react-router-shared.mjs (the declarative part of react-router),
+// '@tanstack/react-query' as build-config/react-query-shared.mjs and 'styled-components' as
+// build-config/styled-components-shared.mjs. Every name a front end imports from one must be in its list, or
+// the page would get `undefined` at run time: a shared module's missing export is not a build error. And
+// nobody imports what the subset is cut from ('react-router', '@tanstack/query-core', the package file
+// behind the alias) itself: that would be a second, unshared copy that does not see the page's router,
+// query client or style sheet.
 import fs from 'node:fs';
 import path from 'node:path';
 import { FRONT_ENDS, ROOT, sources } from './sources';
@@ -31,24 +32,45 @@ const SUBSETS: Subset[] = [
     pkg: '@tanstack/react-query',
     forbidden: ['@tanstack/query-core', 'fitconnect-react-query-package'],
   },
+  {
+    shared: 'styled-components',
+    file: 'styled-components-shared.mjs',
+    from: 'fitconnect-styled-components-package',
+    pkg: 'styled-components',
+    forbidden: ['fitconnect-styled-components-package'],
+  },
 ];
 
-const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g;
+/** `import { a, b } from 'x'`, also after a default import (`import styled, { css } from 'x'`: group 2 is the default's name). */
+const IMPORT = /import\s+(type\s+)?(?:([\w$]+)\s*,\s*)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g;
+/** `import styled from 'x'`: a default import alone. */
+const DEFAULT_IMPORT = /import\s+([\w$]+)\s+from\s+['"]([^'"]+)['"]/g;
+
+/**
+ * Test utilities beside the sources (not exported to any page; jest resolves 'react-router-dom' itself, never
+ * the shared module): shared-ui's renderWithProviders wraps pages in a MemoryRouter, which no page uses.
+ */
+const TEST_HELPERS = new Set(['shared-ui/src/testing.tsx', 'shared-ui/src/mockFetch.ts']);
 
 /** Value imports (not `import type`) of the given module names, per source file. */
 function importsOf(modules: string[]) {
   const found: { file: string; from: string; names: string[] }[] = [];
   for (const app of FRONT_ENDS) {
     for (const file of sources(path.join(ROOT, app, 'src'))) {
+      if (TEST_HELPERS.has(path.relative(ROOT, file))) continue;
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(IMPORT)) {
-        if (m[1] || !modules.includes(m[3])) continue;
-        const names = m[2]
+        if (m[1] || !modules.includes(m[4])) continue;
+        const names = m[3]
           .split(',')
           .map((n) => n.trim())
           .filter((n) => n && !n.startsWith('type '))
           .map((n) => n.split(/\s+as\s+/)[0].trim());
-        found.push({ file: path.relative(ROOT, file), from: m[3], names });
+        found.push({ file: path.relative(ROOT, file), from: m[4], names: m[2] ? ['default', ...names] : names });
+      }
+      for (const m of text.matchAll(DEFAULT_IMPORT)) {
+        if (m[1] === 'type' || !modules.includes(m[2])) continue;
+        found.push({ file: path.relative(ROOT, file), from: m[2], names: ['default'] });
       }
     }
   }
