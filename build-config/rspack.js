@@ -45,6 +45,7 @@ const { ReleasePlugin, sharedVersionMismatches } = require('./release');
 const { PreloadChunksPlugin } = require('./preload');
 
 const { SINGLETON_PACKAGES, CONTRACTS_AREAS, HOST_EAGER } = require('./singletons');
+const { contractsVersion } = require('./contractsVersion');
 
 const ROUTER_SHARED = path.join(__dirname, 'react-router-shared.mjs');
 const REACT_QUERY_SHARED = path.join(__dirname, 'react-query-shared.mjs');
@@ -121,10 +122,14 @@ function sharedSingletons(appDir, { eager = [], consumeOnly = false } = {}) {
   // Every app provides every area's contracts, by file: the shell imports only the accounts' ones, and a
   // shared entry its build does not import would not be provided, leaving each remote to load its own copy
   // of zod with its contracts. This way the page has one zod (a chunk common to the six entries).
-  const contractsVersion = readJson(path.join(ROOT, 'contracts', 'package.json')).version;
+  // Not singletons, and by exact version (the sources' hash, build-config/contractsVersion.js): a remote built
+  // from other contracts than the shell's (deployed on its own, a rollout's candidate) uses its own copy, so a
+  // schema or an export the shell's copy lacks can never reach it; built from one tree, every app has the same
+  // version and the page loads one copy (build-config/test/contracts-version.test.ts).
+  const version = contractsVersion(path.join(ROOT, 'contracts'));
   for (const area of CONTRACTS_AREAS) {
     const request = `@fitconnect/contracts/${area}`;
-    shared[request] = { ...shared[request], import: path.join(ROOT, 'contracts', `${area}.ts`), version: contractsVersion };
+    shared[request] = { ...shared[request], singleton: false, requiredVersion: version, import: path.join(ROOT, 'contracts', `${area}.ts`), version };
   }
   // react-router-dom is shared as the part of react-router the pages use (see react-router-shared.mjs).
   shared['react-router-dom'] = {
@@ -149,7 +154,9 @@ function sharedSingletons(appDir, { eager = [], consumeOnly = false } = {}) {
     // demand; its build fails otherwise). A fallback copy in the remote was never loaded, but it was declared:
     // each remoteEntry.js carried a provide entry and a fallback loader per singleton, and the chunk names of
     // the copies (measured: remoteEntry.js 8.4 -> 7.2 KB gzip, on every area's first visit).
+    // Except the contracts: a remote keeps its own copy for when the shell's is another version (above).
     for (const request of Object.keys(shared)) {
+      if (request.startsWith('@fitconnect/contracts/')) continue;
       const { import: _file, version: _version, eager: _eager, ...consume } = shared[request];
       shared[request] = { ...consume, import: false };
     }
