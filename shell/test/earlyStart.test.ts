@@ -1,4 +1,5 @@
-import { preloadAreaFiles, startEarly, takeEarlyManifest } from '../src/federation/earlyStart';
+import { preloadAreaFiles, preloadRoutesNow, startEarly, takeEarlyManifest } from '../src/federation/earlyStart';
+import { clearManifestCache, readManifest } from '../src/federation/manifestCache';
 import { createDefaultAreaLoader } from '../src/federation/runtime';
 
 // A page opened at an area's URL starts reading /remotes.json and preloading the area's remote before the
@@ -27,6 +28,7 @@ let fetchMock: jest.Mock;
 beforeEach(() => {
   document.head.innerHTML = '';
   takeEarlyManifest();
+  clearManifestCache();
   // (jsdom has no Response: the part of one that the code reads.)
   fetchMock = jest.fn(async (url: string) => ({
     ok: true,
@@ -102,4 +104,37 @@ test('a bare remoteEntry.js entry is preloaded as is', async () => {
   await preloadAreaFiles('http://remote.test:3002/remoteEntry.js');
   expect(preloads()).toEqual([['script', 'http://remote.test:3002/remoteEntry.js']]);
   expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('on intent, a manifest read ahead preloads remoteEntry.js and the routes files at once (no lazy pages); none read: nothing', () => {
+  expect(preloadRoutesNow('http://remote.test:3001/mf-manifest.json')).toBe(false);
+  expect(preloads()).toEqual([]);
+  return readManifest('http://remote.test:3001/mf-manifest.json').then(() => {
+    expect(preloadRoutesNow('http://remote.test:3001/mf-manifest.json')).toBe(true);
+    expect(preloads()).toEqual([
+      ['script', 'http://remote.test:3001/remoteEntry.js'],
+      ['script', 'http://remote.test:3001/__federation_expose_routes.1.js'],
+    ]);
+    expect(prefetches()).toEqual([]);
+    // Twice: no second link for the same file.
+    preloadRoutesNow('http://remote.test:3001/mf-manifest.json');
+    expect(preloads()).toHaveLength(2);
+  });
+});
+
+test('an area page opened at its URL: the runtime takes the early manifest read instead of asking the remote again', async () => {
+  startEarly('/exercise-tutorials');
+  await settle();
+  const { manifestCachePlugin } = await import('../src/federation/manifestCache');
+  // (jsdom has no Response: the runtime's read is checked in manifestCache.test.ts; here only that it is answered.)
+  (global as unknown as { Response: unknown }).Response = class {
+    constructor(readonly body: string) {}
+  };
+  try {
+    const answer = await (manifestCachePlugin().fetch!('http://remote.test:3001/mf-manifest.json', {}) as unknown as Promise<{ body: string }>);
+    expect(JSON.parse(answer.body)).toEqual(mfManifest);
+  } finally {
+    delete (global as unknown as { Response?: unknown }).Response;
+  }
+  expect(fetchMock.mock.calls.filter((c) => c[0] === 'http://remote.test:3001/mf-manifest.json')).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient, type RemoteAreaModule, type RemotesManifest } from '@fitconnect/shared-ui';
 import { Shell } from '../src/App';
+import { warmWhenIdle } from '../src/federation/preloadOnIntent';
 import { AreaLoader, LOAD_FAILED, type FederationRuntime } from '../src/federation/areaLoader';
 import { mockFetch, signedOut } from './pages/fetchMock';
 
@@ -88,4 +89,39 @@ test('a failed preload is retried by the visit, which shows the area error view 
   expect(await screen.findByRole('heading', { name: 'Community is unavailable right now' })).toBeInTheDocument();
   expect(loadedIds(runtime).filter((id) => id === 'mfe_community/routes').length).toBe(2);
   expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_community', entry: manifest.remotes[3].entry }], { force: true });
+});
+
+test("the remotes' manifests are read ahead only after the page's load event, when the browser is idle, and not with Save-Data", async () => {
+  const loader = { warm: jest.fn(async () => undefined) } as unknown as AreaLoader;
+  const listeners: Record<string, () => void> = {};
+  let idle: (() => void) | null = null;
+  const win = {
+    document: { readyState: 'loading' },
+    addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
+    removeEventListener: jest.fn(),
+    requestIdleCallback: (fn: () => void) => ((idle = fn), 1),
+    cancelIdleCallback: jest.fn(),
+  } as unknown as Window;
+  warmWhenIdle(loader, win);
+  expect(idle).toBeNull();
+  listeners.load();
+  expect(loader.warm).not.toHaveBeenCalled();
+  idle!();
+  expect(loader.warm).toHaveBeenCalledTimes(1);
+
+  // Unmounted before idle: nothing is read.
+  const cancel = warmWhenIdle(loader, { ...win, document: { readyState: 'complete' } } as unknown as Window);
+  cancel();
+  idle!();
+  expect(loader.warm).toHaveBeenCalledTimes(1);
+
+  // Save-Data: no read ahead (intent still preloads).
+  Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+  try {
+    idle = null;
+    warmWhenIdle(loader, { ...win, document: { readyState: 'complete' } } as unknown as Window);
+    expect(idle).toBeNull();
+  } finally {
+    delete (navigator as unknown as { connection?: unknown }).connection;
+  }
 });

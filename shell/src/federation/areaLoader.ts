@@ -65,6 +65,16 @@ export interface AreaLoaderDeps {
    * loading its remoteEntry.js (default: fetchRemoteExposes).
    */
   fetchExposes?: (entry: string) => Promise<string[]>;
+  /**
+   * Reads a remote's mf-manifest.json ahead of a visit, so the runtime does not wait for it when the area is
+   * visited (see ./manifestCache.ts; used by warm()). Without it, warm() does nothing.
+   */
+  warmManifest?: (entry: string) => Promise<unknown>;
+  /**
+   * On intent (preload()), in the same task: start fetching the files the area's routes module needs from
+   * its entry, when that can be done without waiting (its manifest was read ahead). Optional.
+   */
+  preloadFiles?: (entry: string) => void;
 }
 
 /**
@@ -119,8 +129,13 @@ export async function fetchRemoteExposes(entry: string): Promise<string[]> {
   // Revalidated, not refetched: the runtime reads the same manifest when the area is visited.
   const res = await fetch(entry, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${entry} answered ${res.status}`);
-  const body = (await res.json()) as { exposes?: Array<{ path?: unknown; name?: unknown }> };
-  return (body.exposes ?? []).map((e) => (typeof e.path === 'string' ? e.path : `./${String(e.name)}`));
+  return manifestExposes(await res.json());
+}
+
+/** The `exposes[].path` of a parsed mf-manifest.json. */
+export function manifestExposes(manifest: unknown): string[] {
+  const body = (manifest ?? {}) as { exposes?: Array<{ path?: unknown; name?: unknown }> };
+  return (Array.isArray(body.exposes) ? body.exposes : []).map((e) => (typeof e.path === 'string' ? e.path : `./${String(e.name)}`));
 }
 
 /** Reason text for a failure report (the API keeps at most 300 characters). */
@@ -130,6 +145,8 @@ function reasonOf(err: unknown): string {
 
 export class AreaLoader {
   private manifest: Promise<RolloutManifest> | null = null;
+  /** The /remotes.json answer once it is in (preload() looks at it without waiting). */
+  private manifestValue: RolloutManifest | null = null;
   /** Areas whose candidate failed on this page: they load their fallback (stable) entry from now on. */
   private readonly fellBack = new Map<AreaName, { entry: string; version: string }>();
   private readonly pending = new Map<AreaName, Promise<RemoteAreaModule>>();
@@ -176,7 +193,38 @@ export class AreaLoader {
   preload(area: AreaName): void {
     if (this.loaded.has(area) || this.pending.has(area) || this.preloaded.has(area)) return;
     this.preloaded.add(area);
+    const remote = this.manifestValue?.remotes.find((r) => r.area === area);
+    if (remote && this.deps.preloadFiles) {
+      try {
+        // The entry this visitor will load: its assigned one, or the stable one after its candidate failed.
+        this.deps.preloadFiles(this.fellBack.get(area)?.entry ?? remote.entry);
+      } catch {
+        // Only a head start.
+      }
+    }
     this.load(area).catch(() => undefined);
+  }
+
+  /**
+   * Read the manifests of the visitor's remotes ahead of any visit (called when the page is idle, see
+   * ./preloadOnIntent.ts): the entries of this visitor's /remotes.json only (a candidate's only when it is
+   * this visitor's; an area that fell back to its stable version, that one), and never a remote's code.
+   * Failures are ignored here: a visit reads again and reports its own failure.
+   */
+  async warm(): Promise<void> {
+    const warmManifest = this.deps.warmManifest;
+    if (!warmManifest) return;
+    let manifest: RolloutManifest;
+    try {
+      manifest = await this.getManifest();
+    } catch {
+      return;
+    }
+    await Promise.all(
+      manifest.remotes
+        .filter((r) => !this.loaded.has(r.area) && !this.pending.has(r.area))
+        .map((r) => warmManifest(this.fellBack.get(r.area)?.entry ?? r.entry).catch(() => undefined)),
+    );
   }
 
   /** An extra already settled: its component, null (none), or undefined (not loaded yet). */
@@ -269,6 +317,7 @@ export class AreaLoader {
         // Register every remote once; loading stays lazy (loaded-first: nothing is fetched yet).
         const regs = manifest.remotes.map((r) => ({ name: r.name, entry: r.entry }));
         if (regs.length) this.deps.runtime.registerRemotes(regs);
+        this.manifestValue = manifest;
         return manifest;
       });
       p.catch(() => {

@@ -2,6 +2,7 @@
 // entry cannot import before Module Federation has set up sharing (this file has no imports of its own).
 import { areaForPath } from '@fitconnect/shared-ui/src/federation';
 import { fetchRemotesManifest, type RolloutManifest } from './manifest';
+import { peekManifest, readManifest } from './manifestCache';
 
 /**
  * A page opened at an area's URL (/exercise-tutorials, /challenges/5, ...) needs that area's remote before
@@ -25,6 +26,10 @@ let early: Promise<RolloutManifest> | null = null;
 
 function preloadScript(href: string, rel: 'preload' | 'prefetch' = 'preload'): void {
   for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="prefetch"]')) if (l.href === href) return;
+  // Already fetched by this page (a remote whose nav badge loaded its remoteEntry.js): a preload would
+  // request it again (remoteEntry.js is revalidated, not cached for good).
+  for (const sc of document.scripts) if (sc.src === href) return;
+  if (typeof performance !== 'undefined' && typeof performance.getEntriesByName === 'function' && performance.getEntriesByName(href).length > 0) return;
   const link = document.createElement('link');
   link.rel = rel;
   link.as = 'script';
@@ -39,17 +44,11 @@ interface MfManifest {
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }>;
 }
 
-/** Preload an area's remoteEntry.js and routes files (prefetch its lazy pages), read from its mf-manifest.json (or a bare entry). */
-export async function preloadAreaFiles(entry: string, base = window.location.href): Promise<void> {
-  const entryUrl = new URL(entry, base);
-  if (!/\.json$/.test(entryUrl.pathname)) {
-    preloadScript(entryUrl.href);
-    return;
-  }
-  // Revalidated, not refetched, when the runtime reads it again (as fetchRemoteExposes does).
-  const res = await fetch(entryUrl.href, { cache: 'no-cache', headers: { Accept: 'application/json' } });
-  if (!res.ok) return;
-  const manifest = (await res.json()) as MfManifest;
+/**
+ * `<link rel="preload">` for the remoteEntry.js and './routes' files named by a remote's manifest (and, with
+ * `prefetchLazy`, `rel="prefetch"` for the routes module's lazy pages).
+ */
+function preloadFromManifest(entryUrl: URL, manifest: MfManifest, prefetchLazy: boolean): void {
   const meta = manifest.metaData ?? {};
   // 'auto' (what our builds write): the files sit beside the manifest. A remote whose public path is
   // computed at runtime (getPublicPath) is left to the runtime.
@@ -59,7 +58,43 @@ export async function preloadAreaFiles(entry: string, base = window.location.hre
   if (re?.name) preloadScript(file(re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name));
   const routes = manifest.exposes?.find((e) => e.path === './routes');
   for (const name of routes?.assets?.js?.sync ?? []) preloadScript(file(name));
-  for (const name of routes?.assets?.js?.async ?? []) preloadScript(file(name), 'prefetch');
+  if (prefetchLazy) for (const name of routes?.assets?.js?.async ?? []) preloadScript(file(name), 'prefetch');
+}
+
+/** Preload an area's remoteEntry.js and routes files (prefetch its lazy pages), read from its mf-manifest.json (or a bare entry). */
+export async function preloadAreaFiles(entry: string, base = window.location.href): Promise<void> {
+  const entryUrl = new URL(entry, base);
+  if (!/\.json$/.test(entryUrl.pathname)) {
+    preloadScript(entryUrl.href);
+    return;
+  }
+  // Read once for the page: the runtime takes this answer instead of asking again (./manifestCache.ts).
+  let manifest: MfManifest;
+  try {
+    manifest = ((await readManifest(entryUrl.href)) ?? {}) as MfManifest;
+  } catch {
+    return;
+  }
+  preloadFromManifest(entryUrl, manifest, true);
+}
+
+/**
+ * On intent to visit an area (./preloadOnIntent.ts), in the same task: `<link rel="preload">` for its
+ * remoteEntry.js and './routes' files when its manifest was read ahead (warmWhenIdle), so they are on the
+ * way before the runtime has worked through its own steps. No lazy pages: only what the visit will load anyway.
+ * Returns whether the manifest was at hand.
+ */
+export function preloadRoutesNow(entry: string, base = window.location.href): boolean {
+  let entryUrl: URL;
+  try {
+    entryUrl = new URL(entry, base);
+  } catch {
+    return false;
+  }
+  const manifest = peekManifest(entryUrl.href) as MfManifest | undefined;
+  if (!manifest || typeof manifest !== 'object') return false;
+  preloadFromManifest(entryUrl, manifest, false);
+  return true;
 }
 
 /** Called once by the page's entry, before the app's code loads. */

@@ -1,7 +1,8 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, type FederationRuntime, type LoadFailure } from './areaLoader';
+import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, manifestExposes, type FederationRuntime, type LoadFailure } from './areaLoader';
+import { isManifestUrl, manifestCachePlugin, readManifest } from './manifestCache';
 import { installErrorAttribution, noteManifest, sendLoadReport, startVitals } from './rolloutBeacon';
-import { takeEarlyManifest } from './earlyStart';
+import { preloadRoutesNow, takeEarlyManifest } from './earlyStart';
 
 /**
  * Runtime plugin: when a remote cannot be loaded (manifest unreachable or invalid, remoteEntry.js
@@ -27,7 +28,7 @@ let pluginRegistered = false;
 export const federationRuntime: FederationRuntime = {
   registerRemotes(remotes, options) {
     if (!pluginRegistered) {
-      registerPlugins([areaFallbackPlugin()]);
+      registerPlugins([areaFallbackPlugin(), manifestCachePlugin()]);
       pluginRegistered = true;
     }
     registerRemotes(remotes, options);
@@ -49,5 +50,10 @@ export function createDefaultAreaLoader(): AreaLoader {
     runtime: federationRuntime,
     fetchManifest: () => (takeEarlyManifest() ?? fetchRemotesManifest('/remotes.json')).then(noteManifest),
     report: sendLoadReport,
+    // One read of each remote's mf-manifest.json per page (./manifestCache.ts): the nav badge's and dashboard's
+    // look at a remote's exposes, the idle read ahead of a visit and the runtime's own read share it.
+    fetchExposes: async (entry) => (isManifestUrl(entry) ? manifestExposes(await readManifest(entry)) : []),
+    warmManifest: (entry) => (isManifestUrl(entry) ? readManifest(entry) : Promise.resolve()),
+    preloadFiles: (entry) => void preloadRoutesNow(entry),
   });
 }
