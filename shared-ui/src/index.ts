@@ -37,6 +37,7 @@ export type { EmptyStateProps } from './components/EmptyState';
 export { PageContainer, PageHeading, PageHeading as PageHeader, Grid, Stack, Row } from './components/Layout';
 export type { PageHeadingProps } from './components/Layout';
 export { focusRing, visuallyHidden } from './components/focus';
+export { afterNextPaint } from './afterNextPaint';
 export { LineIcon } from './components/LineIcon';
 export type { LineIconProps, IconNode } from './components/LineIcon';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, Thread } from '@fitconnect/contracts';
-import { CURRENT_USER_KEY } from '@fitconnect/shared-ui';
+import { CURRENT_USER_KEY, afterNextPaint } from '@fitconnect/shared-ui';
 import { CONVERSATIONS_KEY } from '../api/get-conversations';
 import { getThread, threadKey, useThread } from '../api/get-thread';
 import { UNREAD_KEY } from '../api/get-unread';
@@ -16,13 +16,6 @@ export interface OutgoingMessage {
   content: string;
   sentAt: string;
   status: 'sending' | 'failed';
-}
-
-/** Runs `fn` in a task after the next frame (a hidden page paints none: then a plain task). */
-function afterNextPaint(fn: () => void): void {
-  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') {
-    requestAnimationFrame(() => setTimeout(fn, 0));
-  } else setTimeout(fn, 0);
 }
 
 /** An idempotency key per message: crypto.randomUUID() (with a fallback for non-secure origins). */
