@@ -4,7 +4,8 @@
 //   const { createAppConfig } = require('@fitconnect/build-config/rspack');
 //   module.exports = createAppConfig({ dir: __dirname, name: 'mfe_trainers', kind: 'remote', port: 3002, title: 'Trainers' });
 //
-// - TypeScript/TSX through rspack's builtin SWC loader (no type checking: `npm run typecheck` does that).
+// - TypeScript/TSX through rspack's builtin SWC loader (no type checking: `npm run typecheck` does that), with
+//   deterministic styled-components ids, the same in every build, browser or server (./swc.js).
 // - HTML page through HtmlRspackPlugin (the shell's page; a remote's standalone dev page).
 // - Production: content-hashed file names (long-cacheable), minified; index.html, mf-manifest.json and
 //   remoteEntry.js keep stable names (served no-cache by scripts/serve-static.mjs); every text file also
@@ -46,6 +47,10 @@ const { PreloadChunksPlugin } = require('./preload');
 
 const { SINGLETON_PACKAGES, CONTRACTS_AREAS, HOST_EAGER } = require('./singletons');
 const { contractsVersion } = require('./contractsVersion');
+const { swcRules } = require('./swc');
+
+/** The browsers the builds compile for (SWC's env targets). */
+const BROWSER_TARGETS = 'chrome >= 100, firefox >= 100, safari >= 15, edge >= 100';
 
 const ROUTER_SHARED = path.join(__dirname, 'react-router-shared.mjs');
 const REACT_QUERY_SHARED = path.join(__dirname, 'react-query-shared.mjs');
@@ -192,6 +197,18 @@ class HostProvidesEverySingleton {
 }
 
 /** The app's own sources (the string-replace loader applies only there). */
+/**
+ * FITCONNECT_TEXT_REPLACE's rule for an app's own sources (none without it). The server builds use it too
+ * (issue 32): a page they render must be the browser build's first render, text included.
+ * @returns {import('@rspack/core').RuleSetRule[]}
+ */
+function textReplaceRules(dir) {
+  const replacements = textReplacements();
+  return replacements
+    ? [{ test: /\.(ts|tsx)$/, include: path.join(dir, 'src'), enforce: 'pre', loader: path.join(__dirname, 'replace-loader.js'), options: { replacements } }]
+    : [];
+}
+
 function textReplacements() {
   const raw = process.env.FITCONNECT_TEXT_REPLACE;
   if (!raw) return null;
@@ -252,34 +269,17 @@ function createAppConfig(opts) {
     const isDev = Boolean(env.RSPACK_SERVE) || argv.mode === 'development' || process.env.NODE_ENV === 'development';
     // React Fast Refresh under the dev server only (`npm run dev`): edits update in place, state kept.
     const refresh = Boolean(env.RSPACK_SERVE);
-    const replacements = textReplacements();
     const publicPath = kind === 'remote' ? process.env.PUBLIC_PATH || 'auto' : process.env.SHELL_PUBLIC_PATH || '/';
     const outputPath = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(dir, 'dist');
 
-    const swcOptions = (isTsx) => ({
-      jsc: {
-        parser: { syntax: 'typescript', tsx: isTsx },
-        transform: { react: { runtime: 'automatic', development: isDev, refresh } },
-      },
-      env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15, edge >= 100' },
-    });
-
     /** @type {import('@rspack/core').RuleSetRule[]} */
     const rules = [
-      { test: /\.ts$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(false), type: 'javascript/auto' },
-      { test: /\.tsx$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(true), type: 'javascript/auto' },
+      // TypeScript/TSX, with deterministic styled-components ids (./swc.js).
+      ...swcRules({ isDev, refresh, targets: BROWSER_TARGETS }),
       { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
       { test: /\.css$/i, type: 'css/auto' },
     ];
-    if (replacements) {
-      rules.push({
-        test: /\.(ts|tsx)$/,
-        include: path.join(dir, 'src'),
-        enforce: 'pre',
-        loader: path.join(__dirname, 'replace-loader.js'),
-        options: { replacements },
-      });
-    }
+    rules.push(...textReplaceRules(dir));
 
     // One Module Federation runtime per page: the shell bundles the runtime core and publishes it
     // (provideExternalRuntime); a production remote's remoteEntry.js leaves it out (externalRuntime) and
@@ -336,7 +336,9 @@ function createAppConfig(opts) {
         chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
         assetModuleFilename: isDev ? 'assets/[name][ext]' : 'assets/[name].[contenthash:10][ext]',
         cssFilename: isDev ? '[name].css' : '[name].[contenthash:10].css',
-        clean: true,
+        // A remote's server build (issue 32, e.g. mfe-trainers/rspack.server.config.js) is written to dist/server/
+        // just before this build, so that the release's version folder holds it too: kept.
+        clean: kind === 'remote' ? { keep: (p) => { const rel = path.relative(outputPath, p); return rel === 'server' || rel.startsWith(`server${path.sep}`); } } : true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -443,4 +445,4 @@ function createAppConfig(opts) {
   };
 }
 
-module.exports = { createAppConfig, sharedSingletons, remotesManifest, REMOTES, SINGLETON_PACKAGES, CONTRACTS_AREAS };
+module.exports = { createAppConfig, textReplaceRules, sharedSingletons, remotesManifest, REMOTES, SINGLETON_PACKAGES, CONTRACTS_AREAS };
