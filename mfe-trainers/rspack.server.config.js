@@ -3,7 +3,11 @@
 // (scripts/ssr/react.mjs) through the MF runtime's Node support (@module-federation/runtime's createInstance;
 // @module-federation/sdk's loadScriptNode fetches remoteEntry.js and evaluates it with `vm`).
 //
-//   npm run build:server -w mfe-trainers      # -> mfe-trainers/dist-server/ (+ releases/<version>/server/)
+//   npm run build:server -w mfe-trainers      # -> mfe-trainers/dist/server/; the first step of `npm run build`
+//
+// Built BEFORE the browser build, which keeps dist/server/ (build-config/rspack.js: output.clean.keep): the
+// release's version folder (build-config/release.js: releases/<version>/, hashed over dist/) then holds this
+// server build too, so the renderer finds <version folder>/server/mf-manifest.json for every version.
 //
 // - target async-node, library commonjs-module (what loadScriptNode evaluates: module.exports of the script).
 // - ONE file: the exposed module, its imports and its lazy parts (the booking panel) are all in remoteEntry.js
@@ -16,12 +20,14 @@
 //   styled-components collects its styles. Everything else (shared-ui, contracts, zod) is bundled.
 // - No minification, no source maps, no precompression (small and fast: it is read by one Node process).
 //
-// Environment: OUTPUT_DIR (default <app>/dist-server); RELEASE_VERSION: also copies the output to
-// <app>/releases/<version>/server/ (the same immutable version folder as the browser build of that version).
+// Environment: OUTPUT_DIR (default <app>/dist/server).
 const fs = require('node:fs');
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { swcRules } = require('@fitconnect/build-config/swc');
+// FITCONNECT_TEXT_REPLACE as in the browser build: the server's page must be the browser's first render.
+const { textReplaceRules } = require('@fitconnect/build-config/rspack');
 
 const NAME = 'mfe_trainers';
 
@@ -42,32 +48,10 @@ function shared() {
   return out;
 }
 
-/** Copies the finished output to releases/<RELEASE_VERSION>/server/ (immutable version folder, as the browser build). */
-class ServerReleasePlugin {
-  apply(compiler) {
-    compiler.hooks.afterEmit.tap('ServerReleasePlugin', () => {
-      const version = process.env.RELEASE_VERSION;
-      if (!version) return;
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(version)) throw new Error(`RELEASE_VERSION "${version}" is not a folder name`);
-      const target = path.join(process.env.RELEASES_DIR ? path.resolve(process.env.RELEASES_DIR) : path.join(__dirname, 'releases'), version, 'server');
-      fs.rmSync(target, { recursive: true, force: true });
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.cpSync(compiler.options.output.path, target, { recursive: true });
-    });
-  }
-}
-
 module.exports = () => {
   // The area's own federation instance is named <name>:<buildVersion> (package version by default): a release
   // names its build, so two versions loaded side by side by the renderer do not share one instance.
   if (process.env.RELEASE_VERSION && !process.env.MF_BUILD_VERSION) process.env.MF_BUILD_VERSION = process.env.RELEASE_VERSION;
-  const swc = (tsx) => ({
-    loader: 'builtin:swc-loader',
-    options: {
-      jsc: { parser: { syntax: 'typescript', tsx }, transform: { react: { runtime: 'automatic', development: false } } },
-      env: { targets: 'node >= 20' },
-    },
-  });
   /** @type {import('@rspack/core').Configuration} */
   return {
     context: __dirname,
@@ -77,7 +61,8 @@ module.exports = () => {
     devtool: false,
     entry: {},
     output: {
-      path: process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(__dirname, 'dist-server'),
+      // Default: dist/server/, served beside the browser build (the renderer reads <version folder>/server/).
+      path: process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(__dirname, 'dist', 'server'),
       // 'auto' in mf-manifest.json: the MF runtime finds remoteEntry.js beside the manifest it was given.
       publicPath: 'auto',
       uniqueName: `${NAME}_server`,
@@ -94,8 +79,10 @@ module.exports = () => {
     },
     module: {
       rules: [
-        { test: /\.ts$/, exclude: /node_modules/, ...swc(false), type: 'javascript/auto' },
-        { test: /\.tsx$/, exclude: /node_modules/, ...swc(true), type: 'javascript/auto' },
+        // TypeScript/TSX as in the browser builds, so styled-components' ids (and so the classes in the server's
+        // HTML) are the browser's (build-config/swc.js).
+        ...swcRules({ targets: 'node >= 20' }),
+        ...textReplaceRules(__dirname),
         // The server never serves files: an asset is its URL only (none is rendered by ./ssr today).
         { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset/inline' },
         { test: /\.css$/i, type: 'asset/source' },
@@ -119,7 +106,6 @@ module.exports = () => {
         // Its own runtime (Node has no page-wide one): loads no remotes itself.
         experiments: { optimization: { target: 'node', disableRemote: true } },
       }),
-      new ServerReleasePlugin(),
     ],
   };
 };

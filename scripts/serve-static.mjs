@@ -58,6 +58,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import helmet from 'helmet';
@@ -655,6 +656,78 @@ function createApiProxy(apiUrl) {
   return proxy;
 }
 
+/** A request that may come from a signed-in visitor (its session cookie): rendered in the browser, as before. */
+const SESSION_COOKIES = ['fitconnect.sid', '__Host-fitconnect.sid'];
+function mayBeSignedIn(req) {
+  const cookies = cookiesOf(req.headers.cookie);
+  return SESSION_COOKIES.some((name) => cookies.has(name));
+}
+
+/**
+ * Issue 32 stage 2 (docs/ssr.md, scripts/ssr/react.mjs): renders a signed-out GET of an area's page with React
+ * on the server. The shell's server build is `<root>/../dist-server/server.js` (built with the shell); without
+ * it, nothing is rendered (logged once). The renderer (React, styled-components' server side) is loaded on the
+ * first page it may render, not at start. Only server builds on the deployment's remotes' origins are run.
+ */
+function createPageRenderer({ apiUrl, root }) {
+  // The server RUNS the server builds it loads: only from the deployment's own remotes (REMOTE_<AREA>_URL, the
+  // REMOTES_JSON file the operator wrote, CSP_REMOTE_ORIGINS) and SSR_REACT_ORIGINS; an entry elsewhere (a
+  // candidate or preview on another origin) is rendered in the browser.
+  const trustedOrigins = () => {
+    const out = remoteOrigins(remotesManifest(process.env));
+    if (process.env.REMOTES_JSON) {
+      try {
+        out.push(...remoteOrigins(JSON.parse(readFileSync(process.env.REMOTES_JSON, 'utf8'))));
+      } catch {
+        /* unreadable: its pages are answered from the built-in manifest, see remotesJson */
+      }
+    }
+    for (const o of String(process.env.SSR_REACT_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) if (originOf(o)) out.push(originOf(o));
+    return out;
+  };
+  const areas = new Set(String(process.env.SSR_REACT_AREAS ?? 'trainers').split(/[\s,]+/).filter(Boolean));
+  const shellFile = path.join(root, '..', 'dist-server', 'server.js');
+  let renderer = null;
+  const ready = () =>
+    (renderer ??= (async () => {
+      try {
+        await stat(shellFile);
+      } catch {
+        console.warn(`[serve-static] ${shellFile} is missing (npm run build -w shell): pages are rendered in the browser`);
+        return null;
+      }
+      const [{ createReactRenderer, injectRendered }, shell] = [await import('./ssr/react.mjs'), require(shellFile)];
+      const byArea = new Map();
+      return {
+        injectRendered,
+        areaForPath: shell.areaForPath,
+        for(area) {
+          let r = byArea.get(area);
+          if (!r) {
+            r = createReactRenderer({ apiUrl, shell, area, remote: `mfe_${area}`, allowedOrigins: trustedOrigins });
+            byArea.set(area, r);
+          }
+          return r;
+        },
+      };
+    })());
+  return {
+    /** `{ inject(html) }` for this request's page, or null (rendered in the browser). */
+    async render(req, manifest) {
+      if (req.method !== 'GET' || mayBeSignedIn(req)) return null;
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const r = await ready();
+      if (!r) return null;
+      const area = r.areaForPath(url.pathname);
+      if (!area || !areas.has(area)) return null;
+      const entry = Array.isArray(manifest?.remotes) ? manifest.remotes.find((e) => e?.area === area)?.entry : null;
+      if (typeof entry !== 'string') return null;
+      const out = await r.for(area).render({ url: url.pathname + url.search, manifestUrl: entry });
+      return out ? { inject: (html) => r.injectRendered(html, out, area) } : null;
+    },
+  };
+}
+
 export function createStaticServer(opts) {
   const root = path.resolve(opts.dir);
   const apiUrl = process.env.API_URL || 'http://127.0.0.1:4000';
@@ -683,6 +756,9 @@ export function createStaticServer(opts) {
   // The shell's public pages: per-page tags, JSON-LD and a JavaScript-off body from the API; /robots.txt and
   // /sitemap.xml (issue 32, scripts/ssr/seo.mjs, docs/ssr.md). SSR=off serves index.html as it is.
   const seo = opts.api && opts.spa && process.env.SSR !== 'off' ? createSeo({ apiUrl, root }) : null;
+  // Stage 2: a signed-out visitor's page of an area in SSR_REACT_AREAS rendered with React (the shell's server
+  // build around the area's, this visitor's version) and hydrated in the browser. SSR_REACT=off: not.
+  const react = seo && process.env.SSR_REACT !== 'off' ? createPageRenderer({ apiUrl, root }) : null;
 
   /**
    * A page (HTML), if `rel` under `dir` is one: its CSP names the origins of the remotes manifest this visitor
@@ -725,7 +801,9 @@ export function createStaticServer(opts) {
     // (The answer started with the files' DENY; frame-ancestors decides for a framed page.)
     if (headers === framedPageHeaders) res.removeHeader('X-Frame-Options');
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
-    const body = Buffer.from(withNonce(injectPage(text, await described), res.cspNonce));
+    const rendered = react ? await react.render(req, manifest.body) : null;
+    const html = rendered ? rendered.inject(injectPage(text, await described)) : injectPage(text, await described);
+    const body = Buffer.from(withNonce(html, res.cspNonce));
     sendCompressed(req, res, 200, body, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' });
     return true;
   }

@@ -67,6 +67,9 @@ function needsBuild(app) {
   if (forceBuild || !existsSync(marker)) return true;
   // The trainers build also makes the partner widget (mfe-trainers/dist-embed).
   if (app === 'mfe-trainers' && !existsSync(join(root, app, 'dist-embed', 'trainer-finder.js'))) return true;
+  // Server builds (issue 32: the pages rendered with React on the server): the shell's and the trainers area's.
+  if (app === 'shell' && !existsSync(join(root, app, 'dist-server', 'server.js'))) return true;
+  if (app === 'mfe-trainers' && !existsSync(join(root, app, 'dist', 'server', 'mf-manifest.json'))) return true;
   const built = statSync(marker).mtimeMs;
   const sources =
     app === 'api'

@@ -296,7 +296,7 @@ export interface Site {
    * A page in a fresh browser context (own cookies and storage), watched by the accessibility gate
    * (`a11y: false` only for a page that is deliberately not a page of the site).
    */
-  newPage(opts?: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; a11y?: boolean }): Promise<Page>;
+  newPage(opts?: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; a11y?: boolean; timezoneId?: string }): Promise<Page>;
   /** Create an account through the shell's /api proxy; the page's context is signed in afterwards. */
   signUp(page: Page, overrides?: Record<string, unknown>): Promise<{ username: string; password: string }>;
   logs(): string;
@@ -435,7 +435,7 @@ export async function startSite(opts: StartSiteOptions = {}): Promise<Site> {
           viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
           colorScheme: o.colorScheme ?? 'light',
           locale: 'en-GB',
-          timezoneId: 'Europe/London',
+          timezoneId: o.timezoneId ?? 'Europe/London',
           // Pages under the accessibility gate: colours change at once (the site's reduced-motion rule), so an
           // axe run that overlaps a theme switch reads the old or the new colours, never a blend halfway
           // through the 0.2 s transition (seen as false colour-contrast failures once areas loaded sooner).

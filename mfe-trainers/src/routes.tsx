@@ -1,8 +1,8 @@
 // The trainers area's routes module (exposed as ./routes; the shell loads it with loadRemote).
-import { Navigate, useParams } from 'react-router-dom';
+import { matchPath, Navigate, useParams } from 'react-router-dom';
 import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
 import { TrainersPage } from './features/directory/components/TrainersPage';
-import { TrainerProfilePage } from './features/profile/components/TrainerProfilePage';
+import { preloadBookingPanel, TrainerProfilePage } from './features/profile/components/TrainerProfilePage';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
 // The directory and public profiles come with the routes module (an area's first visit is nearly always
@@ -49,6 +49,9 @@ const trainersArea: RemoteAreaModule = {
     { path: '/trainer-signup', Component: TrainerSignupPage },
     { path: '/partners', Component: PartnersPage },
   ],
+  // A server-rendered profile (issue 32) shows its booking panel, which the page otherwise loads in an effect:
+  // it is loaded before the page hydrates, so the first render in the browser is the server's.
+  prepare: (pathname) => (matchPath('/trainers/:id', pathname) ? preloadBookingPanel().catch(() => undefined) : Promise.resolve()),
 };
 
 export default trainersArea;

@@ -5,7 +5,10 @@
 //   prefetch(url, { queryClient, api }): reads what the page shows into the query client, under the same query
 //     keys the page's hooks use, so its first render has every answer (and the browser gets them dehydrated);
 //     resolves { ok: false } for a URL this module does not render (the page is then rendered in the browser).
-//   render(url, { queryClient }): the area's element for that URL (the host wraps it in its router).
+//   area: the area's routes module, the very object its browser build exposes as ./routes: the host renders it
+//     inside the shell's own tree (the shell's server build, shell/src/server.tsx), so the page hydrates.
+//   render(url, { queryClient }): the profile page alone (the host wraps it in its router): for a host without
+//     the shell's server build (scripts/test/ssr-react.test.ts).
 //
 // react, react-dom, react-router-dom, @tanstack/react-query and styled-components are the host's (shared
 // singletons without a fallback here), so one React renders the page and one style sheet collects its styles.
@@ -18,6 +21,8 @@ import { TrainerProfilePage, preloadBookingPanel } from './features/profile/comp
 import { trainerKey } from './features/profile/api/get-trainer';
 import { trainerReviewsKey } from './features/profile/api/get-trainer-reviews';
 import { slotsKey } from './features/bookings/api/get-slots';
+
+export { default as area } from './routes';
 
 /** The host's read of a public API answer: `path` like `/api/trainers/3`; parsed JSON, or rejects (status on the error). */
 export type SsrApi = (path: string) => Promise<unknown>;

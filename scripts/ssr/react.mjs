@@ -80,7 +80,16 @@ let instances = 0;
 
 /**
  * @param {{ apiUrl: string, timeoutMs?: number, maxVersions?: number, failureTtlMs?: number, allowedOrigins?: string[],
- *           remote?: string, module?: string, now?: () => number, log?: (msg: string) => void }} opts
+ *           remote?: string, area?: string, module?: string, // allowedOrigins may also be () => string[]
+ *           now?: () => number, log?: (msg: string) => void,
+ *           shell?: { renderPage: (o: { url: string, queryClient: unknown, area: string, module: unknown }) => unknown },
+ *           cacheMs?: number, cacheMax?: number }} opts
+ *   shell: the shell's server build (shell/dist-server/server.js): the whole page (top bar, footer, the area's
+ *     routes module inside) is rendered, as the browser's first render is, so it hydrates. Without it, the area's
+ *     own `render` (the page alone).
+ *   cacheMs: a rendered page is kept this long per (url, version) (default SSR_REACT_CACHE_MS or 1000; 0 = off),
+ *     at most `cacheMax` pages (500); concurrent requests for one share one render. So an edited profile is in the
+ *     HTML within a second (the browser does not fetch the page's answers again: shared-ui/src/hydration.ts).
  */
 export function createReactRenderer(opts) {
   const apiUrl = opts.apiUrl.replace(/\/$/, '');
@@ -89,9 +98,21 @@ export function createReactRenderer(opts) {
   const failureTtlMs = opts.failureTtlMs ?? 5000;
   const remote = opts.remote ?? 'mfe_trainers';
   const exposed = opts.module ?? 'ssr';
+  const areaName = opts.area ?? 'trainers';
+  const shell = opts.shell ?? null;
+  const cacheMs = opts.cacheMs ?? Number(process.env.SSR_REACT_CACHE_MS ?? 1000);
+  const cacheMax = opts.cacheMax ?? 500;
+  /** `${manifestUrl} ${url}` -> { at, promise } (Map order = oldest first). */
+  const pages = new Map();
   const now = opts.now ?? Date.now;
   // Origins server builds may be loaded from (the remotes' own: REMOTE_<AREA>_URL, the CDN); unset: any.
-  const allowedOrigins = opts.allowedOrigins ? new Set(opts.allowedOrigins.map((o) => new URL(o).origin)) : null;
+  // A list, or a function giving the current ones (the deployment's remotes file may change while it runs).
+  const allowedOrigins =
+    typeof opts.allowedOrigins === 'function'
+      ? () => new Set([...opts.allowedOrigins()].map((o) => new URL(o).origin))
+      : opts.allowedOrigins
+        ? ((set) => () => set)(new Set(opts.allowedOrigins.map((o) => new URL(o).origin)))
+        : null;
   const log = opts.log ?? ((msg) => console.warn(`[ssr-react] ${msg}`));
   /** server manifest URL -> { promise, failedAt? }; Map order = least recently used first. */
   const loaded = new Map();
@@ -217,7 +238,11 @@ export function createReactRenderer(opts) {
     if (!pre?.ok) return null;
     const sheet = new styled.ServerStyleSheet();
     try {
-      const element = sheet.collectStyles(createElement(StaticRouter, { location: url }, mod.render(url, { queryClient })));
+      const page =
+        shell && mod.area
+          ? shell.renderPage({ url, queryClient, area: areaName, module: mod.area })
+          : createElement(StaticRouter, { location: url }, mod.render(url, { queryClient }));
+      const element = sheet.collectStyles(page);
       const html = await renderToString(element, signal);
       return { html, styleTags: sheet.getStyleTags(), state: dehydrate(queryClient), manifestUrl, page: pre.page };
     } finally {
@@ -240,18 +265,27 @@ export function createReactRenderer(opts) {
       const serverUrl = serverManifestUrl(manifestUrl);
       if (!serverUrl) return null;
       // This process runs the code it loads: only from the origins it was told to trust.
-      if (allowedOrigins && !allowedOrigins.has(new URL(serverUrl).origin)) {
+      if (allowedOrigins && !allowedOrigins().has(new URL(serverUrl).origin)) {
         log(`${url}: ${serverUrl} is not on an allowed origin; rendered in the browser`);
         return null;
       }
+      const key = `${serverUrl} ${url}`;
+      const hit = pages.get(key);
+      if (hit && now() - hit.at < cacheMs) return hit.promise;
       const controller = new AbortController();
-      try {
-        return await deadline(attempt(url, serverUrl, controller.signal), timeoutMs, `rendering ${url}`);
-      } catch (err) {
+      const promise = deadline(attempt(url, serverUrl, controller.signal), timeoutMs, `rendering ${url}`).catch((err) => {
         controller.abort();
         log(`${url} (${serverUrl}) rendered in the browser: ${String(err?.message ?? err).split('\n')[0]}`);
         return null;
+      });
+      if (cacheMs > 0) {
+        pages.delete(key);
+        pages.set(key, { at: now(), promise });
+        // A failure (null) is not kept: the next request tries again.
+        promise.then((out) => out === null && pages.get(key)?.promise === promise && pages.delete(key));
+        while (pages.size > cacheMax) pages.delete(pages.keys().next().value);
       }
+      return promise;
     },
   };
 }
@@ -273,4 +307,26 @@ if (isMain) {
   const t2 = performance.now();
   console.log(JSON.stringify({ firstMs: Math.round(t1 - t0), secondMs: Math.round(t2 - t1), ok: !!out && !!again, htmlBytes: out?.html.length, styleBytes: out?.styleTags.length, rssMB: Math.round(process.memoryUsage().rss / 1e6) }));
   if (out) console.log(out.html.slice(0, 1500), '\n...\n', out.styleTags.slice(0, 300), '\n', safeJson(out.state).slice(0, 400));
+}
+
+/**
+ * Before the page paints, its palette (the theme store's rule, shared-ui/src/themeStore.ts: the stored choice,
+ * else the system's): a server-rendered page is seen before any script of the app runs, so without this a
+ * dark-theme visitor would see it light first. The page's nonce is added by the server (withNonce).
+ */
+export const THEME_SCRIPT =
+  '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}</script>';
+
+/**
+ * The built page with a render in it: the palette script and the styles in <head>, the HTML in
+ * `<div id="root" data-ssr="<area>">` (the shell's bootstrap hydrates it, shell/src/bootstrap.tsx) and the
+ * queries' answers just after it, as JSON nothing in which can end the element. Unchanged if the page has no
+ * empty root.
+ */
+export function injectRendered(html, out, area) {
+  const root = /<div id="root"><\/div>/;
+  if (!out || !root.test(html) || !/^[a-z]+$/.test(area)) return html;
+  return html
+    .replace(/<\/head>/i, () => `${THEME_SCRIPT}${out.styleTags}</head>`)
+    .replace(root, () => `<div id="root" data-ssr="${area}">${out.html}</div><script type="application/json" id="fc-ssr-state">${safeJson(out.state)}</script>`);
 }

@@ -490,7 +490,7 @@ function splitAtBody(html) {
 
 // Readable without JavaScript, in both colour schemes; a <style> in <noscript> in <head> applies only then.
 const NOSCRIPT_STYLE =
-  '<noscript><style>.fc-ns{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#111827;background:#fff}' +
+  '<noscript><style>#root[data-ssr]{display:none}.fc-ns{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#111827;background:#fff}' +
   '.fc-ns a{color:#1d4ed8}.fc-ns nav ul{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}' +
   '.fc-ns input,.fc-ns button{font:inherit;padding:.4rem .6rem;min-height:44px}' +
   '@media (prefers-color-scheme:dark){html,body{background:#0b1120}.fc-ns{color:#e5e7eb;background:#0b1120}.fc-ns a{color:#93c5fd}}</style></noscript>';

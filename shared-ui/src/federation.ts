@@ -27,6 +27,12 @@ export interface RemoteAreaModule {
   /** Area name, matches the key in /remotes.json (workouts, trainers, messages, community, challenges). */
   area: string;
   routes: AreaRoute[];
+  /**
+   * Optional: loads what a page of the area renders only once it is loaded (a chunk its page loads in an
+   * effect), so that a page the server rendered hydrates with the same first render. The shell awaits it
+   * before hydrateRoot (issue 32 stage 2, docs/ssr.md); it should resolve even when the part failed to load.
+   */
+  prepare?: (pathname: string) => Promise<unknown>;
 }
 
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */

@@ -38,6 +38,7 @@ export { PageContainer, PageHeading, PageHeading as PageHeader, Grid, Stack, Row
 export type { PageHeadingProps } from './components/Layout';
 export { focusRing, visuallyHidden } from './components/focus';
 export { afterNextPaint } from './afterNextPaint';
+export { alwaysUnlessJustHydrated, noteHydratedQueries, SSR_FRESH_MS } from './hydration';
 export { LineIcon } from './components/LineIcon';
 export type { LineIconProps, IconNode } from './components/LineIcon';
 

@@ -1,41 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { AppProviders, createQueryClient } from '@fitconnect/shared-ui';
-import { AppRoutes } from './AppRoutes';
+import { createQueryClient } from '@fitconnect/shared-ui';
 import type { AreaLoader } from './federation/areaLoader';
-import { AreaLoaderProvider } from './federation/AreaOutlet';
-import { usePreloadOnIntent } from './federation/preloadOnIntent';
 import { createDefaultAreaLoader } from './federation/runtime';
-import { Layout } from './layout/Layout';
+import { Shell } from './Shell';
 
-export interface ShellProps {
-  /** Loads remotes' routes modules (tests pass one with a fake federation runtime). */
-  loader: AreaLoader;
-  queryClient: QueryClient;
-}
+export { Shell, type ShellProps } from './Shell';
 
 /**
- * Everything but the router: the ONE query client, theme (+ GlobalStyle) and toaster for the whole
- * page (remotes reach them through context), the layout and the routes.
+ * The shell application (browser router, real Module Federation runtime). `loader`: the page's area loader
+ * when bootstrap made it already (a server-rendered page loads its area before hydrating, ./bootstrap.tsx).
  */
-export function Shell({ loader, queryClient }: ShellProps) {
-  usePreloadOnIntent(loader);
-  return (
-    <AppProviders queryClient={queryClient}>
-      <AreaLoaderProvider value={loader}>
-        <Layout>
-          <AppRoutes />
-        </Layout>
-      </AreaLoaderProvider>
-    </AppProviders>
-  );
-}
-
-/** The shell application (browser router, real Module Federation runtime). */
-export function App({ children, queryClient: given }: { children?: ReactNode; queryClient?: QueryClient }) {
+export function App({ children, queryClient: given, loader: givenLoader }: { children?: ReactNode; queryClient?: QueryClient; loader?: AreaLoader }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [loader] = useState(createDefaultAreaLoader);
+  const [loader] = useState(() => givenLoader ?? createDefaultAreaLoader());
   return (
     <BrowserRouter>
       <Shell loader={loader} queryClient={queryClient} />

@@ -24,6 +24,11 @@ const Title = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
+/** Classes, not style attributes: a server-rendered page's style="" is refused by the CSP. */
+const Action = styled.div`
+  margin-top: 8px;
+`;
+
 const Desc = styled.p`
   margin: 0;
   max-width: 48ch;
@@ -46,7 +51,7 @@ export function EmptyState({ title, description, action, icon, headingAs = 'h2',
       {icon && <Icon aria-hidden="true">{icon}</Icon>}
       <Title as={headingAs}>{title}</Title>
       {description && <Desc>{description}</Desc>}
-      {action && <div style={{ marginTop: 8 }}>{action}</div>}
+      {action && <Action>{action}</Action>}
     </Box>
   );
 }

@@ -32,6 +32,13 @@ const H1 = styled.h1`
   }
 `;
 
+/** A class, not a style attribute: a server-rendered page's style="" is refused by the CSP. */
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
 const Sub = styled.p`
   margin: 6px 0 0;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -53,7 +60,7 @@ export function PageHeading({ children, subtitle, actions }: PageHeadingProps) {
         <H1>{children}</H1>
         {subtitle && <Sub>{subtitle}</Sub>}
       </div>
-      {actions && <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>{actions}</div>}
+      {actions && <Actions>{actions}</Actions>}
     </HeadingRow>
   );
 }

@@ -116,8 +116,11 @@ export function toAreaModule(area: AreaName, mod: unknown): RemoteAreaModule {
       throw new AreaLoadError(area, `The ${area} remote's routes module has an invalid route.`);
     }
   }
+  if (candidate.prepare !== undefined && typeof candidate.prepare !== 'function') {
+    throw new AreaLoadError(area, `The ${area} remote's routes module has a prepare that is not a function.`);
+  }
   // A nav badge or dashboard widget is a module of its own (see AreaExtra), not part of the routes module.
-  return { area: candidate.area ?? area, routes: candidate.routes };
+  return { area: candidate.area ?? area, routes: candidate.routes, ...(candidate.prepare ? { prepare: candidate.prepare } : {}) };
 }
 
 /**

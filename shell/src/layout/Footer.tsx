@@ -57,6 +57,11 @@ const Plain = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** A class, not a style attribute: a server-rendered page's style="" is refused by the CSP. */
+const Tagline = styled.p`
+  margin: 0;
+`;
+
 const Brand = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.sm};
   font-weight: 800;
@@ -134,7 +139,7 @@ export function Footer() {
         <Columns>
           <div>
             <Brand>FitConnect</Brand>
-            <p style={{ margin: 0 }}>Free home workouts, AI-built plans and certified personal trainers near you.</p>
+            <Tagline>Free home workouts, AI-built plans and certified personal trainers near you.</Tagline>
             {/* SPEC: the social icons link nowhere. Drawn icons, named for screen readers, not links. */}
             <Social aria-label="FitConnect on social media (links coming soon)">
               {SOCIAL_ICONS.map(({ name, Icon }) => (

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, focusRing, LineIcon, media, useCurrentUser, useThemeStore } from '@fitconnect/shared-ui';
+import { Button, focusRing, LineIcon, media, useCurrentUser, useThemeStore, type ThemeMode } from '@fitconnect/shared-ui';
 import { Dumbbell, Menu, Moon, Sun, X } from 'lucide';
 import { AreaNavBadge } from '../federation/AreaNavBadge';
 import { isNavActive, topBarLinks } from './nav';
@@ -108,9 +108,10 @@ const IconToggle = styled.button`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
-  /* The theme toggle holds both icons and shows the one for its mode (a switch changes attributes only). */
-  &[data-theme-mode='dark'] > .theme-icon-moon,
-  &[data-theme-mode='light'] > .theme-icon-sun {
+  /* The theme toggle holds both icons and shows the one for the page's palette (<html data-theme>, set before
+     a server-rendered page paints): a switch changes one attribute, and the icon is right before hydration. */
+  :root[data-theme='dark'] & > .theme-icon-moon,
+  :root[data-theme='light'] & > .theme-icon-sun {
     display: none;
   }
   ${focusRing}
@@ -155,8 +156,12 @@ const MenuAuth = styled.li`
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
+/** The store's mode; 'light' while a server-rendered page hydrates (the server cannot know it), then the real one. */
+const serverThemeMode = (): ThemeMode => 'light';
+const readThemeMode = (): ThemeMode => useThemeStore.getState().mode;
+
 function ThemeToggle() {
-  const mode = useThemeStore((s) => s.mode);
+  const mode = useSyncExternalStore(useThemeStore.subscribe, readThemeMode, serverThemeMode);
   const toggle = useThemeStore((s) => s.toggle);
   const next = mode === 'dark' ? 'light' : 'dark';
   return (

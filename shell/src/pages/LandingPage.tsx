@@ -88,6 +88,11 @@ const Hero = styled.section`
   color: ${({ theme }) => theme.colors.text};
 `;
 
+// Classes, not style attributes: a server-rendered page's style="" is refused by the CSP.
+const Quote = styled.p`
+  margin: 0;
+`;
+
 const Inner = styled.div`
   max-width: 1200px;
   margin: 0 auto;
@@ -96,6 +101,10 @@ const Inner = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
     padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
   }
+`;
+
+const CenteredInner = styled(Inner)`
+  text-align: center;
 `;
 
 const HeroGrid = styled.div`
@@ -416,7 +425,7 @@ export function LandingPage() {
                   <Testimonial>
                     <StarRating value={t.rating} />
                     <blockquote>
-                      <p style={{ margin: 0 }}>“{t.quote}”</p>
+                      <Quote>“{t.quote}”</Quote>
                     </blockquote>
                     <figcaption>
                       {t.name}
@@ -448,7 +457,7 @@ export function LandingPage() {
         </Section>
 
         <Section $alt aria-labelledby="cta-title">
-          <Inner style={{ textAlign: 'center' }}>
+          <CenteredInner>
             <SectionTitle id="cta-title">{isSignedIn ? 'Ready for today’s workout?' : 'Start your fitness journey today'}</SectionTitle>
             <SectionLead>
               {isSignedIn
@@ -456,7 +465,7 @@ export function LandingPage() {
                 : 'Creating an account is free and takes less than a minute.'}
             </SectionLead>
             <PrimaryCta signedIn={isSignedIn} />
-          </Inner>
+          </CenteredInner>
         </Section>
       </AfterFirstPaint>
     </>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@fitconnect/shared-ui';
+import { apiRequest, alwaysUnlessJustHydrated } from '@fitconnect/shared-ui';
 import type { SlotsResponse } from '@fitconnect/contracts/bookings';
 
 export const SLOTS_KEY_ROOT = 'trainer-slots';
@@ -20,7 +20,7 @@ export function slotsQueryOptions(trainerId: number, from: string, to: string) {
     queryKey: slotsKey(trainerId, from, to),
     queryFn: () => getSlots(trainerId, from, to),
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: alwaysUnlessJustHydrated,
   });
 }
 

@@ -14,7 +14,7 @@ import { TextArea } from '@fitconnect/shared-ui/forms';
 import { TabPanel, Tabs } from '@fitconnect/shared-ui/widgets';
 import { useCreateBooking } from '../api/create-booking';
 import { useSlots } from '../api/get-slots';
-import { addDays, dateKey, formatDateKey, formatLongDay, formatTime, viewerTimeZone, zoneCity, zonesDiffer } from '../lib/time';
+import { addDays, dateKey, formatDateKey, formatLongDay, formatTime, useViewerTimeZone, zoneCity, zonesDiffer } from '../lib/time';
 
 const H2 = styled.h2`
   margin: 0;
@@ -72,6 +72,16 @@ const Paging = styled.div`
   flex-wrap: wrap;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+// Classes, not style attributes: the server-rendered profile's style="" would be refused by the CSP.
+const RetryButton = styled(Button)`
+  margin-top: 8px;
+`;
+
+const ChosenTitle = styled.p`
+  margin: 0;
+  font-weight: 700;
 `;
 
 const Chosen = styled.section`
@@ -143,13 +153,16 @@ export function BookingPanel({ trainerId, trainerName }: BookingPanelProps) {
   const { isSignedIn } = useCurrentUser();
   const location = useLocation();
   const [params] = useSearchParams();
-  const tz = viewerTimeZone();
+  // The visitor's zone; unknown on the server and while the server's page hydrates: the trainer's zone then.
+  const viewerTz = useViewerTimeZone();
   // Page 0 is the API's own "today" in the trainer's zone; later pages count from the first answer's date.
   const [page, setPage] = useState(0);
   const [base, setBase] = useState<string | null>(null);
   const from = page === 0 || !base ? '' : addDays(base, page * DEFAULT_SLOT_RANGE_DAYS);
   const to = from ? addDays(from, DEFAULT_SLOT_RANGE_DAYS - 1) : '';
   const q = useSlots(trainerId, from, to);
+  const trainerTz = q.data?.timeZone ?? viewerTz ?? 'UTC';
+  const tz = viewerTz ?? trainerTz;
   const create = useCreateBooking();
   const [day, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(() => params.get('slot'));
@@ -175,7 +188,6 @@ export function BookingPanel({ trainerId, trainerName }: BookingPanelProps) {
   const slot = q.data?.slots.find((s) => s.start === chosen) ?? null;
   // The chosen slot's day, else the day picked, else the first day with free times.
   const currentDay = (slot && dateKey(slot.start, tz)) || (day && byDay.has(day) ? day : days[0]);
-  const trainerTz = q.data?.timeZone ?? tz;
   const otherZone = zonesDiffer(tz, trainerTz);
 
   const choose = (s: Slot) => {
@@ -230,9 +242,9 @@ export function BookingPanel({ trainerId, trainerName }: BookingPanelProps) {
     body = (
       <div role="alert">
         <Muted>Free times could not be loaded right now.</Muted>
-        <Button size="sm" variant="outline" onClick={() => q.refetch()} style={{ marginTop: 8 }}>
+        <RetryButton size="sm" variant="outline" onClick={() => q.refetch()}>
           Try again
-        </Button>
+        </RetryButton>
       </div>
     );
   else if (!q.data.configured) body = <Muted>{trainerName} is not taking bookings here yet. Send a message to arrange a session.</Muted>;
@@ -301,10 +313,10 @@ export function BookingPanel({ trainerId, trainerName }: BookingPanelProps) {
         </Paging>
         {slot && (
           <Chosen aria-labelledby="chosen-slot">
-            <p id="chosen-slot" style={{ margin: 0, fontWeight: 700 }}>
+            <ChosenTitle id="chosen-slot">
               {formatLongDay(slot.start, tz)}, {formatTime(slot.start, tz)}–{formatTime(slot.end, tz)}
               {otherZone && ` (${slot.localTime} ${zoneCity(trainerTz)} time)`}
-            </p>
+            </ChosenTitle>
             {slot.online && slot.inPerson ? (
               <ModeSet>
                 <legend>Session type</legend>

@@ -1,5 +1,6 @@
 // Times of sessions: an instant (ISO, UTC) shown in a time zone. Clients see their own zone's time; the
 // trainer's schedule is wall-clock time in the trainer's zone. en-GB, 24-hour (the product's UK audience).
+import { useSyncExternalStore } from 'react';
 
 /** The browser's time zone (IANA), e.g. 'Europe/London'. */
 export function viewerTimeZone(): string {
@@ -8,6 +9,17 @@ export function viewerTimeZone(): string {
   } catch {
     return 'UTC';
   }
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The viewer's time zone for rendering, or null where it is not known: on the server and while a
+ * server-rendered page hydrates (issue 32: the server's zone is not the visitor's, and the first render in the
+ * browser must be the server's). The browser's own zone right after.
+ */
+export function useViewerTimeZone(): string | null {
+  return useSyncExternalStore(noSubscription, viewerTimeZone, () => null);
 }
 
 const fmt = (tz: string, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: tz, ...o });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@fitconnect/shared-ui';
+import { apiRequest, alwaysUnlessJustHydrated } from '@fitconnect/shared-ui';
 import type { TrainerReview } from '@fitconnect/contracts';
 
 export const trainerReviewsKey = (trainerId: number) => [`/api/trainers/${trainerId}/reviews`] as const;
@@ -16,7 +16,7 @@ export function trainerReviewsQueryOptions(trainerId: number | null) {
     queryFn: () => getTrainerReviews(trainerId as number),
     enabled: trainerId !== null && trainerId > 0,
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: alwaysUnlessJustHydrated,
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@fitconnect/shared-ui';
+import { apiRequest, alwaysUnlessJustHydrated } from '@fitconnect/shared-ui';
 import type { Trainer } from '@fitconnect/contracts';
 
 export const trainerKey = (id: number) => [`/api/trainers/${id}`] as const;
@@ -17,7 +17,7 @@ export function trainerQueryOptions(id: number | null) {
     enabled: id !== null && id > 0,
     // A profile is edited and reviewed: show the current one each time it is opened.
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: alwaysUnlessJustHydrated,
   });
 }
 

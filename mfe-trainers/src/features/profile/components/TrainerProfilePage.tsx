@@ -157,6 +157,15 @@ const H3 = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
+// Classes, not style attributes: the server-rendered profile's style="" would be refused by the CSP.
+const ReviewsTitle = styled(H2)`
+  margin: 0;
+`;
+
+const ReviewFormTitle = styled(H3)`
+  margin-top: 0;
+`;
+
 const Text = styled.p`
   margin: 0;
   line-height: 1.6;
@@ -354,14 +363,14 @@ export function TrainerProfilePage() {
             <Card as="section" aria-labelledby="reviews-title">
               <CardBody>
                 <Stack $gap="md">
-                  <H2 id="reviews-title" style={{ margin: 0 }}>
+                  <ReviewsTitle id="reviews-title">
                     Reviews{reviews.data ? ` (${reviews.data.length})` : ''}
-                  </H2>
+                  </ReviewsTitle>
                   {!isOwner && isSignedIn && user && (
                     <ReviewBox aria-labelledby="write-review-title">
-                      <H3 id="write-review-title" style={{ marginTop: 0 }}>
+                      <ReviewFormTitle id="write-review-title">
                         {ownReview ? 'Your review' : 'Write a review'}
-                      </H3>
+                      </ReviewFormTitle>
                       <ReviewForm trainerId={trainer.id} userId={user.id} trainerName={trainer.user.firstName} existing={ownReview} />
                     </ReviewBox>
                   )}

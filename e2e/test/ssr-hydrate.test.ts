@@ -1,0 +1,201 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT, startSite, type Site } from '../src/harness';
+
+// Issue 32 stage 2 on the BUILT site (docs/ssr.md): a signed-out visitor's trainer profile is rendered with React
+// by the shell's static server (the shell's server build around the trainers area's own routes module, loaded from
+// the area's server build by the Module Federation runtime, the version /remotes.json gives this visitor) and
+// hydrated in the browser:
+//  - the HTML carries the page (top bar, the profile, the booking panel), its styles and the queries' answers;
+//  - the browser keeps the server's elements (hydration, not a second render), with the same class names, no
+//    hydration error, no CSP report, and without fetching the page's data again; the page works after it;
+//  - a new version of the area is rendered on the next request, without a restart;
+//  - a server build that throws, and a visitor who may be signed in, get the page rendered in the browser.
+
+jest.setTimeout(10 * 60_000);
+
+let site: Site;
+let trainer: { id: number; user: { firstName: string; lastName: string } };
+const tmpDirs: string[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  const list = (await (await fetch(`${site.apiUrl}/api/trainers?limit=1`)).json()) as (typeof trainer)[];
+  trainer = list[0];
+  expect(trainer).toBeTruthy();
+}, 300_000);
+
+afterAll(async () => {
+  await site?.close();
+  for (const d of tmpDirs) rmSync(d, { recursive: true, force: true });
+});
+
+const profilePath = () => `/trainers/${trainer.id}`;
+const fullName = () => `${trainer.user.firstName} ${trainer.user.lastName}`;
+
+/** The part of a page's HTML inside <div id="root">, and the answers after it (null when not server-rendered). */
+function rendered(html: string) {
+  const root = /<div id="root" data-ssr="trainers">([\s\S]*?)<\/div><script\b[^>]*\bid="fc-ssr-state"[^>]*>([^<]*)<\/script>/.exec(html);
+  return root ? { html: root[1], state: JSON.parse(root[2]) as { queries: { queryHash: string; state: { data: unknown } }[] } } : null;
+}
+
+/** A copy of the trainers area's build (browser + server) with `edit` applied to every script, served on its own origin. */
+async function servedCopy(name: string, edit: (file: string, text: string) => string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fitconnect-ssr-'));
+  tmpDirs.push(dir);
+  cpSync(path.join(ROOT, 'mfe-trainers', 'dist'), dir, { recursive: true });
+  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)]));
+  for (const file of walk(dir)) {
+    // The precompressed copies would still hold the old text: the edited file is served as it is.
+    if (/\.(br|gz)$/.test(file)) rmSync(file);
+    else if (file.endsWith('.js')) writeFileSync(file, edit(path.relative(dir, file), readFileSync(file, 'utf8')));
+  }
+  const served = await site.serveDir(dir, { cors: true, name });
+  return `${served.url}/mf-manifest.json`;
+}
+
+interface Watched {
+  page: Page;
+  errors: string[];
+  apiCalls: string[];
+}
+
+/** A signed-out visitor's page (in New York: not the server's zone), watched from before its first byte. */
+async function visit(o: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Watched> {
+  const page = await site.newPage({ timezoneId: 'America/New_York', colorScheme: o.colorScheme ?? 'light', width: o.width ?? 1280 });
+  const errors: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/') && !u.pathname.startsWith('/api/rollout/')) apiCalls.push(u.pathname);
+  });
+  // What the HTML itself shows, before any script of the app has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__ssrH1 = document.querySelector('#root h1');
+      w.__ssrTheme = document.documentElement.getAttribute('data-theme');
+    });
+  });
+  await page.goto(site.url(profilePath()));
+  return { page, errors, apiCalls };
+}
+
+/** Waits until React owns the server's <h1> (hydrated), then reads what the page kept. */
+async function hydration(page: Page) {
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('#root h1');
+    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  });
+  return page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    let checked = 0;
+    const differ: string[] = [];
+    // React 19 neither reports nor repairs an attribute that differs after hydration: compare the class React
+    // rendered in the browser (its props) with the server's, element by element.
+    for (const el of Array.from(document.querySelectorAll('#root *'))) {
+      const key = Object.keys(el).find((k) => k.startsWith('__reactProps'));
+      const props = key ? (el as unknown as Record<string, { className?: unknown }>)[key] : null;
+      if (!props || typeof props.className !== 'string') continue;
+      checked++;
+      if (props.className !== (el.getAttribute('class') ?? '')) differ.push(`${el.tagName}: ${el.getAttribute('class')} -> ${props.className}`);
+    }
+    return { sameH1: document.querySelector('#root h1') === w.__ssrH1 && !!w.__ssrH1, themeBeforeScripts: w.__ssrTheme, checked, differ };
+  });
+}
+
+test("a signed-out visitor's trainer profile comes rendered in the HTML, with its styles and data", async () => {
+  const res = await fetch(site.url(profilePath()));
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const page = rendered(html);
+  expect(page).not.toBeNull();
+  // The page itself: the shell's frame, the profile and its booking panel.
+  expect(page!.html).toContain('Skip to content');
+  expect(page!.html).toMatch(new RegExp(`<h1[^>]*>${fullName()}</h1>`));
+  expect(page!.html).toContain('Book a session');
+  expect(page!.html).toContain('Reviews');
+  // Its styles, under the answer's nonce (the page's CSP has no 'unsafe-inline'), and no style attribute the CSP
+  // would refuse.
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  const styleTag = /<style\b[^>]*data-styled="true"[^>]*>/.exec(html)?.[0] ?? '';
+  expect(styleTag).toContain(`nonce="${nonce}"`);
+  expect(page!.html).not.toMatch(/ style="/);
+  // The answers the page was made with, public ones only.
+  const hashes = page!.state.queries.map((q) => q.queryHash);
+  expect(hashes).toEqual(expect.arrayContaining([JSON.stringify([`/api/trainers/${trainer.id}`]), JSON.stringify([`/api/trainers/${trainer.id}/reviews`])]));
+  expect(JSON.stringify(page!.state)).not.toMatch(/"email"|"passwordHash"|"password"/);
+});
+
+test.each([
+  ['light', 1280],
+  ['dark', 390],
+] as const)('the browser hydrates it (%s, %i px, another time zone): same elements and classes, no error, no second fetch, and it works', async (colorScheme, width) => {
+  const { page, errors, apiCalls } = await visit({ colorScheme, width });
+  const h = await hydration(page);
+  expect(h.themeBeforeScripts).toBe(colorScheme);
+  expect(h.sameH1).toBe(true);
+  expect(h.checked).toBeGreaterThan(50);
+  expect(h.differ).toEqual([]);
+  // The page works: a free time can be chosen.
+  const slot = page.locator('button[data-start]').first();
+  await slot.click();
+  await page.waitForFunction(() => document.querySelector('button[data-start]')?.getAttribute('aria-pressed') === 'true');
+  // The visitor's own zone after hydration (New York is not the trainer's): the trainer's local time is named.
+  await page.waitForFunction(() => / time\)/.test(document.getElementById('chosen-slot')?.textContent ?? ''));
+  expect(errors).toEqual([]);
+  // Only the current user is asked for again (it is not in the page: SPEC §4 refetches it on mount).
+  expect(apiCalls.filter((p) => p.startsWith('/api/trainers/'))).toEqual([]);
+});
+
+test('a visitor who may be signed in (a session cookie) gets the page rendered in the browser, as before', async () => {
+  const html = await (await fetch(site.url(profilePath()), { headers: { Cookie: 'fitconnect.sid=anything' } })).text();
+  expect(rendered(html)).toBeNull();
+  expect(html).toContain('<div id="root"></div>');
+});
+
+test('a new version of the area is rendered on the next request, with no restart of the shell', async () => {
+  const original = site.remotes.trainers.manifestUrl;
+  const entry = await servedCopy('mfe-trainers v2', (_file, text) => text.replaceAll('Book a session', 'Book a session today'));
+  site.setRemoteEntry('trainers', entry);
+  try {
+    const page = rendered(await (await fetch(site.url(profilePath()))).text());
+    expect(page?.html).toContain('Book a session today');
+    const { page: browser, errors } = await visit();
+    const h = await hydration(browser);
+    expect(h.sameH1).toBe(true);
+    expect(h.differ).toEqual([]);
+    await browser.getByRole('heading', { name: 'Book a session today' }).waitFor();
+    expect(errors).toEqual([]);
+  } finally {
+    site.setRemoteEntry('trainers', original);
+  }
+});
+
+test('a server build that throws: the page is still answered, and rendered in the browser', async () => {
+  const original = site.remotes.trainers.manifestUrl;
+  const entry = await servedCopy('mfe-trainers broken server build', (file, text) =>
+    file === path.join('server', 'remoteEntry.js') ? 'throw new Error("this server build is broken");\n' : text,
+  );
+  site.setRemoteEntry('trainers', entry);
+  try {
+    const res = await fetch(site.url(profilePath()));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(rendered(html)).toBeNull();
+    // Still the stage 1 page: title and JSON-LD from the API.
+    expect(html).toContain(`<title>${fullName()}`);
+    const { page, errors } = await visit();
+    await page.getByRole('heading', { level: 1, name: fullName() }).waitFor();
+    expect(errors).toEqual([]);
+  } finally {
+    site.setRemoteEntry('trainers', original);
+  }
+});
