@@ -12,6 +12,7 @@
  *
  * `npm run bench -- --api` measures the API rows only; `-- --switch` the area-switching rows only.
  * `npm run bench -- --scale`: issue 35's ten-times-the-data rows only (bench-scale.ts; not in the full run).
+ * `npm run bench -- --ssr`: issue 32's server-rendering rows only (bench-ssr.ts: TTFB at 50 concurrent, LCP ratios).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { benchApi } from './apibench';
 import { mixedLoad, rssAfterIdle, startNpmStart, type NpmStart } from './bench-memory';
 import { inpTable, measureInp, signUp } from './bench-inp';
 import { scaleRows } from './bench-scale';
+import { ssrRows } from './bench-ssr';
 
 const KB = 1024;
 const rows: [string, string, string][] = [];
@@ -332,6 +334,19 @@ async function main() {
     printTable();
     return;
   }
+  if (process.argv.includes('--ssr')) {
+    // `npm run bench -- --ssr`: issue 32's server rendering rows alone (bench-ssr.ts).
+    const site = await startSite();
+    try {
+      const ssr = await ssrRows(site);
+      rows.push(...ssr.rows);
+      goals.push(...ssr.goals);
+    } finally {
+      await site.close();
+    }
+    printTable();
+    return;
+  }
   if (process.argv.includes('--memory')) {
     await memoryRows();
     printTable();
@@ -429,6 +444,9 @@ module.exports = (env, argv) => {
     goals.push(['LCP / <= 1.0 s at 4x', median(lcpHome) <= 1000], ['LCP /exercise-tutorials <= 1.5 s at 4x', lcpTut <= 1500], ['blocking <= 150 ms', tbtTut <= 150]);
 
     await switchRows(site, mono.url);
+    const ssr = await ssrRows(site);
+    rows.push(...ssr.rows);
+    goals.push(...ssr.goals);
     await partnerRows(site);
     await inpRows(site, mono.url);
   } finally {
