@@ -698,7 +698,9 @@ function createPageRenderer({ apiUrl, root }) {
       }
       const [{ createReactRenderer, injectRendered }, shell] = [await import('./ssr/react.mjs'), require(shellFile)];
       const byArea = new Map();
+      let shellPages = null;
       return {
+        shellPages: () => (shellPages ??= createReactRenderer({ apiUrl, shell, area: null })),
         injectRendered,
         areaForPath: shell.areaForPath,
         for(area) {
@@ -719,7 +721,12 @@ function createPageRenderer({ apiUrl, root }) {
       const r = await ready();
       if (!r) return null;
       const area = r.areaForPath(url.pathname);
-      if (!area || !areas.has(area)) return null;
+      // A page of the shell itself (the landing page): the shell's server build alone (its prefetch says which).
+      if (!area) {
+        const out = await r.shellPages().render({ url: url.pathname + url.search, manifestUrl: null });
+        return out ? { inject: (html) => r.injectRendered(html, out, 'shell') } : null;
+      }
+      if (!areas.has(area)) return null;
       const entry = Array.isArray(manifest?.remotes) ? manifest.remotes.find((e) => e?.area === area)?.entry : null;
       if (typeof entry !== 'string') return null;
       const out = await r.for(area).render({ url: url.pathname + url.search, manifestUrl: entry });

@@ -155,6 +155,35 @@ test.each([
   expect(apiCalls.filter((p) => p.startsWith('/api/trainers/'))).toEqual([]);
 });
 
+test('the landing page comes rendered by the shell alone, whole, and hydrates without error', async () => {
+  const html = await (await fetch(site.url('/'))).text();
+  const root = /<div id="root" data-ssr="shell">([\s\S]*?)<\/div><script\b[^>]*\bid="fc-ssr-state"/.exec(html);
+  expect(root).not.toBeNull();
+  // The hero and the sections below it (the browser's fresh render draws those a frame after its first paint).
+  expect(root![1]).toContain('Train at home. Get expert help when you want it.');
+  expect(root![1]).toContain('Everything you need to get fit');
+  expect(root![1]).toContain('Create Free Account');
+  expect(root![1]).not.toMatch(/ style="/);
+  const page = await site.newPage({ timezoneId: 'America/New_York', colorScheme: 'dark', width: 390 });
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as Record<string, unknown>).__ssrH1 = document.querySelector('#root h1');
+    });
+  });
+  await page.goto(site.url('/'));
+  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-ssr') === false);
+  const h = await hydration(page);
+  expect(h.sameH1).toBe(true);
+  expect(h.differ).toEqual([]);
+  // Then the app works as ever: the landing page's link to the directory.
+  await page.getByRole('link', { name: 'Find a Trainer' }).first().click();
+  await page.waitForURL(/\/trainers$/);
+  expect(errors).toEqual([]);
+});
+
 test('a visitor who may be signed in (a session cookie) gets the page rendered in the browser, as before', async () => {
   const html = await (await fetch(site.url(profilePath()), { headers: { Cookie: 'fitconnect.sid=anything' } })).text();
   expect(rendered(html)).toBeNull();

@@ -232,14 +232,16 @@ export function createReactRenderer(opts) {
   }
 
   async function attempt(url, manifestUrl, signal) {
-    const mod = await load(manifestUrl);
+    // No manifest: one of the shell's own pages (the shell's server build alone renders it).
+    const mod = manifestUrl ? await load(manifestUrl) : null;
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
-    const pre = await mod.prefetch(url, { queryClient, api: (pathname) => api(pathname, signal) });
+    const pre = mod ? await mod.prefetch(url, { queryClient, api: (pathname) => api(pathname, signal) }) : shell.prefetch(url, { queryClient });
     if (!pre?.ok) return null;
     const sheet = new styled.ServerStyleSheet();
     try {
-      const page =
-        shell && mod.area
+      const page = !mod
+        ? shell.renderPage({ url, queryClient, area: null, module: null })
+        : shell && mod.area
           ? shell.renderPage({ url, queryClient, area: areaName, module: mod.area })
           : createElement(StaticRouter, { location: url }, mod.render(url, { queryClient }));
       const element = sheet.collectStyles(page);
@@ -262,14 +264,15 @@ export function createReactRenderer(opts) {
      * (not a page it renders, or anything failed or took too long: the browser renders the page as today).
      */
     async render({ url, manifestUrl }) {
-      const serverUrl = serverManifestUrl(manifestUrl);
-      if (!serverUrl) return null;
+      // manifestUrl null: a page of the shell itself (needs the shell's server build).
+      const serverUrl = manifestUrl === null ? null : serverManifestUrl(manifestUrl);
+      if (manifestUrl === null ? !shell?.prefetch : !serverUrl) return null;
       // This process runs the code it loads: only from the origins it was told to trust.
-      if (allowedOrigins && !allowedOrigins().has(new URL(serverUrl).origin)) {
+      if (serverUrl && allowedOrigins && !allowedOrigins().has(new URL(serverUrl).origin)) {
         log(`${url}: ${serverUrl} is not on an allowed origin; rendered in the browser`);
         return null;
       }
-      const key = `${serverUrl} ${url}`;
+      const key = `${serverUrl ?? 'shell'} ${url}`;
       const hit = pages.get(key);
       if (hit && now() - hit.at < cacheMs) return hit.promise;
       const controller = new AbortController();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AREAS, createQueryClient, noteHydratedQueries, type AreaName } from '@fitconnect/shared-ui';
 import type { QueryClient } from '@tanstack/react-query';
@@ -6,23 +7,26 @@ import { App } from './App';
 import type { AreaLoader } from './federation/areaLoader';
 import { createDefaultAreaLoader } from './federation/runtime';
 import { startOffline } from './offline/start';
+import { markHydrated } from './ssrPage';
 
 /**
- * A page the shell's server rendered with React (issue 32 stage 2, docs/ssr.md: `<div id="root" data-ssr="<area>">`
+ * A page the shell's server rendered with React (issue 32 stage 2, docs/ssr.md: `<div id="root" data-ssr="<area>">`,
+ * or data-ssr="shell" for a page of the shell's own
  * and its queries' answers in `#fc-ssr-state`): everything the server's render had is made ready before
  * hydrateRoot, so the browser's first render is the server's: the area's routes module (this visitor's version,
  * as the server used), what the area's pages load in effects (its `prepare`), and the answers, put into the query
  * client and noted so the page does not fetch them again. null: not ready (the area failed to load): render anew.
  */
 async function prepareHydration(area: string, queryClient: QueryClient): Promise<AreaLoader | null> {
-  if (!(area in AREAS)) return null;
+  // 'shell': one of the shell's own pages (no area to load).
+  if (area !== 'shell' && !(area in AREAS)) return null;
   try {
     const stateEl = document.getElementById('fc-ssr-state');
     const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as DehydratedState) : null;
     const loader = createDefaultAreaLoader();
     // query-core's hydrate (not in the pages' shared subset of react-query: only a server-rendered page needs it).
-    const [{ hydrate }, module] = await Promise.all([import('@tanstack/query-core'), loader.load(area as AreaName)]);
-    await module.prepare?.(window.location.pathname);
+    const [{ hydrate }, module] = await Promise.all([import('@tanstack/query-core'), area === 'shell' ? null : loader.load(area as AreaName)]);
+    await module?.prepare?.(window.location.pathname);
     if (state) {
       hydrate(queryClient, state);
       noteHydratedQueries((state.queries ?? []).map((q) => q.queryHash));
@@ -34,6 +38,12 @@ async function prepareHydration(area: string, queryClient: QueryClient): Promise
   }
 }
 
+/** Its effect runs once the page is hydrated: from then on, a page rendered in the app is a fresh one (../ssrPage). */
+function Hydrated() {
+  useEffect(markHydrated, []);
+  return null;
+}
+
 const el = document.getElementById('root');
 if (el) {
   // The page's one query client, made here so a signed-in user's persisted cache is restored before the
@@ -43,7 +53,7 @@ if (el) {
     const area = el.getAttribute('data-ssr');
     const loader = area ? await prepareHydration(area, queryClient) : null;
     if (loader) {
-      hydrateRoot(el, <App queryClient={queryClient} loader={loader} />, {
+      hydrateRoot(el, <App queryClient={queryClient} loader={loader}><Hydrated /></App>, {
         // A mismatch is repaired by React (it renders that part again); it is logged so tests and operators see it.
         onRecoverableError: (error) => console.error('[shell] hydration:', error),
       });

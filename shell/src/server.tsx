@@ -14,7 +14,7 @@
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AreaName, RemoteAreaModule } from '@fitconnect/shared-ui';
+import { CURRENT_USER_KEY, type AreaName, type RemoteAreaModule } from '@fitconnect/shared-ui';
 
 /** Which area owns a page's path (the shell's routing rule), for the server to pick the area to render. */
 export { areaForPath } from '@fitconnect/shared-ui';
@@ -26,23 +26,38 @@ export interface RenderPageOptions {
   url: string;
   /** Filled by the area's prefetch (the current user is null: only signed-out visitors are rendered here). */
   queryClient: QueryClient;
-  area: AreaName;
-  /** The area's routes module (its ./routes default export), from its server build. */
-  module: RemoteAreaModule;
+  /** null: one of the shell's own pages. */
+  area: AreaName | null;
+  /** The area's routes module (its ./routes default export), from its server build; null for a shell page. */
+  module: RemoteAreaModule | null;
 }
 
 /**
  * What AreaOutlet reads of the loader while rendering: peek() has the page's area. Nothing else can be loaded
  * on the server (another area's outlet renders its loading state, as the browser's first render does).
  */
-function serverLoader(area: AreaName, module: RemoteAreaModule): AreaLoader {
+function serverLoader(area: AreaName | null, module: RemoteAreaModule | null): AreaLoader {
   const never = () => new Promise<RemoteAreaModule>(() => {});
   const loader = {
-    peek: (name: AreaName) => (name === area ? module : undefined),
+    peek: (name: AreaName) => (name === area && module ? module : undefined),
     load: never,
     retry: never,
   };
   return loader as unknown as AreaLoader;
+}
+
+/** The shell's own pages rendered on the server (their data: none but the current user). */
+const SHELL_PAGES = new Set(['/']);
+
+/**
+ * A shell page's answers for `url` (a signed-out visitor's: the current user is null, as /api/auth/user's 401
+ * gives); `{ ok: false }` for a page the server does not render.
+ */
+export function prefetch(url: string, { queryClient }: { queryClient: QueryClient }): { ok: boolean; page?: string } {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (!SHELL_PAGES.has(pathname)) return { ok: false };
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  return { ok: true, page: `shell ${pathname}` };
 }
 
 /** The whole page's element for `url` (render it with renderToPipeableStream inside a ServerStyleSheet). */

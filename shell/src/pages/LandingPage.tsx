@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { isServerRenderedPage } from '../ssrPage';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LineIcon, StarRating, useCurrentUser } from '@fitconnect/shared-ui';
@@ -320,8 +321,10 @@ const BelowTheFoldPlaceholder = styled.div`
  * everything is there; screen readers and keyboard users get the same page.
  */
 function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [painted, setPainted] = useState(false);
+  // A page the server rendered (issue 32) has painted already, and hydrates only what the server rendered: all of it.
+  const [painted, setPainted] = useState(isServerRenderedPage);
   useEffect(() => {
+    if (painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The next frame's callback runs before that frame paints; the task it queues runs after.
     const frame = requestAnimationFrame(() => {
@@ -331,7 +334,7 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, []);
+  }, [painted]);
   return painted ? <>{children}</> : <BelowTheFoldPlaceholder />;
 }
 
