@@ -167,7 +167,8 @@ export function createReactRenderer(opts) {
     });
     const entry = { promise: null, failedAt: undefined, name: `fitconnect_ssr_${id}`, globalKey, manifestUrl };
     entry.promise = mf.loadRemote(`${remote}/${exposed}`).then((mod) => {
-      if (!mod || typeof mod.render !== 'function' || typeof mod.prefetch !== 'function') throw new Error(`${manifestUrl}: ./${exposed} has no render/prefetch`);
+      // prefetch, and the area's routes module (rendered in the shell's tree) or a render of its own.
+      if (!mod || typeof mod.prefetch !== 'function' || !(mod.area?.routes || typeof mod.render === 'function')) throw new Error(`${manifestUrl}: ./${exposed} has no prefetch and area/render`);
       return mod;
     });
     entry.promise.catch((err) => {
