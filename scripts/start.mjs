@@ -69,7 +69,7 @@ function needsBuild(app) {
   if (app === 'mfe-trainers' && !existsSync(join(root, app, 'dist-embed', 'trainer-finder.js'))) return true;
   // Server builds (issue 32: the pages rendered with React on the server): the shell's and the trainers area's.
   if (app === 'shell' && !existsSync(join(root, app, 'dist-server', 'server.js'))) return true;
-  if (app === 'mfe-trainers' && !existsSync(join(root, app, 'dist', 'server', 'mf-manifest.json'))) return true;
+  if (existsSync(join(root, app, 'rspack.server.config.js')) && app !== 'shell' && !existsSync(join(root, app, 'dist', 'server', 'mf-manifest.json'))) return true;
   const built = statSync(marker).mtimeMs;
   const sources =
     app === 'api'

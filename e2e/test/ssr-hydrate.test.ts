@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { ROOT, startSite, type Site } from '../src/harness';
+import { hydration, rendered as renderedIn, visit as visitPage } from '../src/ssrCheck';
 
 // Issue 32 stage 2 on the BUILT site (docs/ssr.md): a signed-out visitor's trainer profile is rendered with React
 // by the shell's static server (the shell's server build around the trainers area's own routes module, loaded from
@@ -34,12 +34,8 @@ afterAll(async () => {
 
 const profilePath = () => `/trainers/${trainer.id}`;
 const fullName = () => `${trainer.user.firstName} ${trainer.user.lastName}`;
-
-/** The part of a page's HTML inside <div id="root">, and the answers after it (null when not server-rendered). */
-function rendered(html: string) {
-  const root = /<div id="root" data-ssr="trainers">([\s\S]*?)<\/div><script\b[^>]*\bid="fc-ssr-state"[^>]*>([^<]*)<\/script>/.exec(html);
-  return root ? { html: root[1], state: JSON.parse(root[2]) as { queries: { queryHash: string; state: { data: unknown } }[] } } : null;
-}
+const rendered = (html: string) => renderedIn(html, 'trainers');
+const visit = (o: { colorScheme?: 'light' | 'dark'; width?: number } = {}) => visitPage(site, profilePath(), o);
 
 /** A copy of the trainers area's build (browser + server) with `edit` applied to every script, served on its own origin. */
 async function servedCopy(name: string, edit: (file: string, text: string) => string) {
@@ -54,60 +50,6 @@ async function servedCopy(name: string, edit: (file: string, text: string) => st
   }
   const served = await site.serveDir(dir, { cors: true, name });
   return `${served.url}/mf-manifest.json`;
-}
-
-interface Watched {
-  page: Page;
-  errors: string[];
-  apiCalls: string[];
-}
-
-/** A signed-out visitor's page (in New York: not the server's zone), watched from before its first byte. */
-async function visit(o: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Watched> {
-  const page = await site.newPage({ timezoneId: 'America/New_York', colorScheme: o.colorScheme ?? 'light', width: o.width ?? 1280 });
-  const errors: string[] = [];
-  const apiCalls: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('request', (r) => {
-    const u = new URL(r.url());
-    if (u.pathname.startsWith('/api/') && !u.pathname.startsWith('/api/rollout/')) apiCalls.push(u.pathname);
-  });
-  // What the HTML itself shows, before any script of the app has run.
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const w = window as unknown as Record<string, unknown>;
-      w.__ssrH1 = document.querySelector('#root h1');
-      w.__ssrTheme = document.documentElement.getAttribute('data-theme');
-    });
-  });
-  await page.goto(site.url(profilePath()));
-  return { page, errors, apiCalls };
-}
-
-/** Waits until React owns the server's <h1> (hydrated), then reads what the page kept. */
-async function hydration(page: Page) {
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('#root h1');
-    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-  });
-  return page.evaluate(() => {
-    const w = window as unknown as Record<string, unknown>;
-    let checked = 0;
-    const differ: string[] = [];
-    // React 19 neither reports nor repairs an attribute that differs after hydration: compare the class React
-    // rendered in the browser (its props) with the server's, element by element.
-    for (const el of Array.from(document.querySelectorAll('#root *'))) {
-      const key = Object.keys(el).find((k) => k.startsWith('__reactProps'));
-      const props = key ? (el as unknown as Record<string, { className?: unknown }>)[key] : null;
-      if (!props || typeof props.className !== 'string') continue;
-      checked++;
-      if (props.className !== (el.getAttribute('class') ?? '')) differ.push(`${el.tagName}: ${el.getAttribute('class')} -> ${props.className}`);
-    }
-    return { sameH1: document.querySelector('#root h1') === w.__ssrH1 && !!w.__ssrH1, themeBeforeScripts: w.__ssrTheme, checked, differ };
-  });
 }
 
 test("a signed-out visitor's trainer profile comes rendered in the HTML, with its styles and data", async () => {
@@ -164,17 +106,7 @@ test('the landing page comes rendered by the shell alone, whole, and hydrates wi
   expect(root![1]).toContain('Everything you need to get fit');
   expect(root![1]).toContain('Create Free Account');
   expect(root![1]).not.toMatch(/ style="/);
-  const page = await site.newPage({ timezoneId: 'America/New_York', colorScheme: 'dark', width: 390 });
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as Record<string, unknown>).__ssrH1 = document.querySelector('#root h1');
-    });
-  });
-  await page.goto(site.url('/'));
-  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-ssr') === false);
+  const { page, errors } = await visitPage(site, '/', { colorScheme: 'dark', width: 390 });
   const h = await hydration(page);
   expect(h.sameH1).toBe(true);
   expect(h.differ).toEqual([]);

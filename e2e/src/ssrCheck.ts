@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core';
+import type { Site } from './harness';
+
+// Checks of a page rendered with React on the server and hydrated in the browser (issue 32 stage 2, docs/ssr.md),
+// shared by the browser tests of each server-rendered page (e2e/test/ssr-*.test.ts).
+
+/**
+ * The part of a page's HTML inside `<div id="root" data-ssr="<area>">` and the answers after it; null when the page
+ * was not rendered on the server (for that area).
+ */
+export function rendered(html: string, area: string) {
+  const root = new RegExp(`<div id="root" data-ssr="${area}">([\\s\\S]*?)<\\/div><script\\b[^>]*\\bid="fc-ssr-state"[^>]*>([^<]*)<\\/script>`).exec(html);
+  return root ? { html: root[1], state: JSON.parse(root[2]) as { queries: { queryHash: string; state: { data: unknown } }[] } } : null;
+}
+
+export interface Watched {
+  page: Page;
+  /** Console errors and uncaught exceptions (a hydration error and a CSP report are both console errors). */
+  errors: string[];
+  /** Paths of the API calls the page made (rollout reports left out). */
+  apiCalls: string[];
+}
+
+/**
+ * A signed-out visitor's page (in New York by default: not the server's zone), watched from before its first byte;
+ * remembers the page's first <h1> as the HTML has it, before any script of the app ran.
+ */
+export async function visit(site: Site, pathname: string, o: { colorScheme?: 'light' | 'dark'; width?: number; timezoneId?: string } = {}): Promise<Watched> {
+  const page = await site.newPage({ timezoneId: o.timezoneId ?? 'America/New_York', colorScheme: o.colorScheme ?? 'light', width: o.width ?? 1280 });
+  const errors: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/') && !u.pathname.startsWith('/api/rollout/')) apiCalls.push(u.pathname);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__ssrH1 = document.querySelector('#root h1');
+      w.__ssrTheme = document.documentElement.getAttribute('data-theme');
+    });
+  });
+  await page.goto(site.url(pathname));
+  return { page, errors, apiCalls };
+}
+
+/**
+ * Waits until the shell has hydrated the page (#root loses data-ssr), then reads what it kept: the same <h1>
+ * element as the HTML's, and for every element React rendered, its class in the browser's render (React's props)
+ * against the server's attribute (React 19's production build neither reports nor repairs a differing attribute).
+ */
+export async function hydration(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    const h1 = document.querySelector('#root h1');
+    return !!root && !root.hasAttribute('data-ssr') && !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  });
+  return page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    let checked = 0;
+    const differ: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('#root *'))) {
+      const key = Object.keys(el).find((k) => k.startsWith('__reactProps'));
+      const props = key ? (el as unknown as Record<string, { className?: unknown }>)[key] : null;
+      if (!props || typeof props.className !== 'string') continue;
+      checked++;
+      if (props.className !== (el.getAttribute('class') ?? '')) differ.push(`${el.tagName}: ${el.getAttribute('class')} -> ${props.className}`);
+    }
+    return { sameH1: document.querySelector('#root h1') === w.__ssrH1 && !!w.__ssrH1, themeBeforeScripts: w.__ssrTheme, checked, differ };
+  });
+}
