@@ -685,7 +685,7 @@ function createPageRenderer({ apiUrl, root }) {
     for (const o of String(process.env.SSR_REACT_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)) if (originOf(o)) out.push(originOf(o));
     return out;
   };
-  const areas = new Set(String(process.env.SSR_REACT_AREAS ?? 'trainers').split(/[\s,]+/).filter(Boolean));
+  const areas = new Set(String(process.env.SSR_REACT_AREAS ?? 'trainers community challenges workouts').split(/[\s,]+/).filter(Boolean));
   const shellFile = path.join(root, '..', 'dist-server', 'server.js');
   let renderer = null;
   const ready = () =>

@@ -116,6 +116,23 @@ test('the landing page comes rendered by the shell alone, whole, and hydrates wi
   expect(errors).toEqual([]);
 });
 
+test('a click on the server\'s page before it is hydrated is not lost: it is made once the page is', async () => {
+  const page = await site.newPage({ width: 1280 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The trainers area's files wait: the page shows the server's HTML, not yet hydrated.
+  await page.route(`${site.remotes.trainers.url}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.url(profilePath()));
+  await page.getByRole('button', { name: 'Contact Trainer' }).click();
+  expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
+  release();
+  // Signed out, Contact Trainer says why and goes to sign-in (TrainerProfilePage): the click was made.
+  await page.waitForURL(/\/signin\?redirect=/);
+});
+
 test('a visitor who may be signed in (a session cookie) gets the page rendered in the browser, as before', async () => {
   const html = await (await fetch(site.url(profilePath()), { headers: { Cookie: 'fitconnect.sid=anything' } })).text();
   expect(rendered(html)).toBeNull();

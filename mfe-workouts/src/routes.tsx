@@ -1,5 +1,7 @@
 // The workouts area's routes module (exposed as ./routes; the shell loads it with loadRemote).
-import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
+import { lazyPage, Spinner, type RemoteAreaModule } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
 import { TutorialsPage } from './features/tutorials/components/TutorialsPage';
@@ -13,7 +15,45 @@ const GeneratorPage = lazyPage(() => import('./features/generator/components/Gen
 const WorkoutDetailPage = lazyPage(() => import('./features/workout-detail/components/WorkoutDetailPage'), 'WorkoutDetailPage');
 const SessionPage = lazyPage(() => import('./features/session/components/SessionPage'), 'SessionPage');
 const MyTrainingPage = lazyPage(() => import('./features/history/components/MyTrainingPage'), 'MyTrainingPage');
-const ExerciseDetailPage = lazyPage(() => import('./features/tutorials/components/ExerciseDetail'), 'ExerciseDetailPage');
+
+/*
+ * An exercise's tutorial loads when opened, like the pages above, and can be loaded BEFORE it renders: a
+ * server-rendered tutorial (issue 32 stage 2, docs/ssr.md) is hydrated with its module already here (`prepare`
+ * below), so its first render in the browser does not suspend. A page that suspends while hydrating stays the
+ * server's HTML until its module comes, and any update around it meanwhile (the current user's answer, a theme
+ * change) makes React throw that HTML away and render it anew: the same page, but new elements (the <h1> the
+ * visitor may already be reading, focus, selection).
+ */
+type PageModule = { default: ComponentType };
+let exerciseDetailModule: PageModule | null = null;
+let exerciseDetailLoading: Promise<PageModule> | null = null;
+
+/** The tutorial page's module (loaded once; a failed load is tried again next time). */
+export function preloadExerciseDetail(): Promise<PageModule> {
+  exerciseDetailLoading ??= import('./features/tutorials/components/ExerciseDetail').then(
+    (m) => (exerciseDetailModule = { default: m.ExerciseDetailPage }),
+    (err: unknown) => {
+      exerciseDetailLoading = null;
+      throw err;
+    },
+  );
+  return exerciseDetailLoading;
+}
+
+// Already loaded: a thenable that resolves at once, so React.lazy renders the page without suspending
+// (a resolved Promise would still suspend once: its callbacks run later).
+const ExerciseDetailLazy = lazy(() =>
+  exerciseDetailModule ? ({ then: (resolve: (m: PageModule) => void) => resolve(exerciseDetailModule!) } as unknown as Promise<PageModule>) : preloadExerciseDetail(),
+);
+
+/** As lazyPage's pages: the page's loading state while its module comes. */
+function ExerciseDetailPage() {
+  return (
+    <Suspense fallback={<Spinner center label="Loading page" />}>
+      <ExerciseDetailLazy />
+    </Suspense>
+  );
+}
 
 function AiWorkoutRoute() {
   useDocumentTitle('AI Workout Generator');
@@ -58,6 +98,9 @@ const workoutsArea: RemoteAreaModule = {
     { path: '/exercise-tutorials', Component: TutorialsRoute },
     { path: '/exercise-tutorials/:slug', Component: ExerciseDetailPage },
   ],
+  // A server-rendered tutorial (issue 32): its page's module before it hydrates (see preloadExerciseDetail).
+  prepare: (pathname) =>
+    matchPath('/exercise-tutorials/:slug', pathname) ? preloadExerciseDetail().catch(() => undefined) : Promise.resolve(),
 };
 
 export default workoutsArea;

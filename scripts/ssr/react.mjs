@@ -187,11 +187,21 @@ export function createReactRenderer(opts) {
   }
 
   /** A public API read for the area's prefetch: parsed JSON; a non-2xx rejects with its status. */
-  async function api(pathname, signal) {
+  async function read(pathname, signal) {
     if (!pathname.startsWith('/api/')) throw new Error(`not an API path: ${pathname}`);
     const res = await fetch(`${apiUrl}${pathname}`, { headers: { Accept: 'application/json' }, signal });
     if (!res.ok) throw Object.assign(new Error(`${pathname} answered ${res.status}`), { status: res.status });
-    return res.json();
+    return { data: await res.json(), headers: Object.fromEntries(res.headers) };
+  }
+
+  /**
+   * The areas' reader of the API (their prefetch's `api`): `api(path)` is the parsed JSON; `api.withHeaders(path)`
+   * also gives the answer's headers (lower-case names), for lists whose total or next page travel in them.
+   */
+  function apiFor(signal) {
+    const api = async (pathname) => (await read(pathname, signal)).data;
+    api.withHeaders = (pathname) => read(pathname, signal);
+    return api;
   }
 
   /** renderToPipeableStream, read whole once everything (Suspense included) is ready; any error rejects. */
@@ -236,7 +246,7 @@ export function createReactRenderer(opts) {
     // No manifest: one of the shell's own pages (the shell's server build alone renders it).
     const mod = manifestUrl ? await load(manifestUrl) : null;
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
-    const pre = mod ? await mod.prefetch(url, { queryClient, api: (pathname) => api(pathname, signal) }) : shell.prefetch(url, { queryClient });
+    const pre = mod ? await mod.prefetch(url, { queryClient, api: apiFor(signal) }) : shell.prefetch(url, { queryClient });
     if (!pre?.ok) return null;
     const sheet = new styled.ServerStyleSheet();
     try {
@@ -314,15 +324,23 @@ if (isMain) {
 }
 
 /**
- * Before the page paints, its palette (the theme store's rule, shared-ui/src/themeStore.ts: the stored choice,
- * else the system's): a server-rendered page is seen before any script of the app runs, so without this a
- * dark-theme visitor would see it light first. The page's nonce is added by the server (withNonce).
+ * Two things a server-rendered page needs before any script of the app runs, inline in <head> (the page's nonce is
+ * added by the server, withNonce):
+ * - its palette (the theme store's rule, shared-ui/src/themeStore.ts: the stored choice, else the system's): the
+ *   page is seen before the app runs, so without this a dark-theme visitor would see it light first;
+ * - clicks held until it is hydrated: a button of the server's HTML does nothing until React has hydrated it (the
+ *   area's code is loaded first), so a click on one then would be lost. Clicks on elements of #root[data-ssr]
+ *   that are not links (a link navigates by itself) are stopped and remembered; the shell clicks the same elements
+ *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew.
  */
-export const THEME_SCRIPT =
-  '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}</script>';
+export const HEAD_SCRIPT =
+  '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}' +
+  'window.__fcHeldClicks=[];document.addEventListener("click",function(e){var r=document.getElementById("root"),t=e.target;' +
+  'if(!r||!r.hasAttribute("data-ssr")||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
+  'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)},true)</script>';
 
 /**
- * The built page with a render in it: the palette script and the styles in <head>, the HTML in
+ * The built page with a render in it: HEAD_SCRIPT and the styles in <head>, the HTML in
  * `<div id="root" data-ssr="<area>">` (the shell's bootstrap hydrates it, shell/src/bootstrap.tsx) and the
  * queries' answers just after it, as JSON nothing in which can end the element. Unchanged if the page has no
  * empty root.
@@ -331,6 +349,6 @@ export function injectRendered(html, out, area) {
   const root = /<div id="root"><\/div>/;
   if (!out || !root.test(html) || !/^[a-z]+$/.test(area)) return html;
   return html
-    .replace(/<\/head>/i, () => `${THEME_SCRIPT}${out.styleTags}</head>`)
+    .replace(/<\/head>/i, () => `${HEAD_SCRIPT}${out.styleTags}</head>`)
     .replace(root, () => `<div id="root" data-ssr="${area}">${out.html}</div><script type="application/json" id="fc-ssr-state">${safeJson(out.state)}</script>`);
 }

@@ -35,6 +35,26 @@ export interface RemoteAreaModule {
   prepare?: (pathname: string) => Promise<unknown>;
 }
 
+/**
+ * The server side of the contract (issue 32, docs/ssr.md): an area whose public pages are rendered on the server
+ * has a server build exposing `./ssr` with `area` (its RemoteAreaModule, the same object as `./routes`) and
+ * `prefetch(url, { queryClient, api })`, which puts the page's answers into the query client under the keys its
+ * hooks use and says whether it renders that URL.
+ */
+export interface SsrApi {
+  /** A public API read: the parsed JSON (rejects on a non-2xx answer, the status on the error). */
+  (path: string): Promise<unknown>;
+  /** The same, with the answer's headers (lower-case names): for a list whose total or next page travels in them. */
+  withHeaders(path: string): Promise<{ data: unknown; headers: Record<string, string> }>;
+}
+
+export interface SsrPrefetchResult {
+  /** false: this URL is not rendered on the server (the browser renders it, as without a server build). */
+  ok: boolean;
+  /** What the page is about (for the host's logs and tests). */
+  page?: string;
+}
+
 /** Area names and the route prefixes each one owns (the shell's only knowledge of features). */
 export const AREAS = {
   workouts: ['/ai-workout', '/workout-plan', '/workouts', '/exercise-tutorials', '/my-training'],

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './api';
 import { useToastStore } from './components/Toast';
+import type { SsrApi } from './federation';
 
 export { mockFetch, type Handler, type RecordedCall, type Reply, type Route } from './mockFetch';
 
@@ -41,4 +42,12 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     ),
   });
   return { ...result, queryClient };
+}
+
+/**
+ * An area server module's `api` (SsrApi, issue 32) for unit tests: `read(path)` answers the JSON (or rejects);
+ * `headers(path)` the answer's headers for `api.withHeaders` (none by default).
+ */
+export function fakeSsrApi(read: (path: string) => Promise<unknown>, headers: (path: string) => Record<string, string> = () => ({})): SsrApi {
+  return Object.assign((path: string) => read(path), { withHeaders: async (path: string) => ({ data: await read(path), headers: headers(path) }) });
 }

@@ -7,7 +7,7 @@ import { App } from './App';
 import type { AreaLoader } from './federation/areaLoader';
 import { createDefaultAreaLoader } from './federation/runtime';
 import { startOffline } from './offline/start';
-import { markHydrated } from './ssrPage';
+import { forgetHeldClicks, markHydrated } from './ssrPage';
 
 /**
  * A page the shell's server rendered with React (issue 32 stage 2, docs/ssr.md: `<div id="root" data-ssr="<area>">`,
@@ -59,7 +59,11 @@ if (el) {
       });
       return;
     }
-    if (area) el.replaceChildren();
+    if (area) {
+      forgetHeldClicks();
+      el.replaceChildren();
+      el.removeAttribute('data-ssr');
+    }
     createRoot(el).render(<App queryClient={queryClient} />);
   });
 }

@@ -9,7 +9,21 @@ export function isServerRenderedPage(): boolean {
   return document.getElementById('root')?.hasAttribute('data-ssr') === true;
 }
 
-/** After hydration: later renders (a visit to the page from within the app) are a fresh page's. */
+type HeldClicks = { __fcHeldClicks?: Element[] };
+
+/**
+ * After hydration: later renders (a visit to the page from within the app) are a fresh page's, and the clicks
+ * the page held while it was not hydrated (scripts/ssr/react.mjs, HEAD_SCRIPT) are made again, on the same
+ * elements, now with their handlers.
+ */
 export function markHydrated(): void {
   document.getElementById('root')?.removeAttribute('data-ssr');
+  const held = (window as HeldClicks).__fcHeldClicks ?? [];
+  (window as HeldClicks).__fcHeldClicks = [];
+  for (const el of held) if (el.isConnected && el instanceof HTMLElement) el.click();
+}
+
+/** The page is rendered anew in the browser (the server's could not be hydrated): what was clicked on it is gone. */
+export function forgetHeldClicks(): void {
+  (window as HeldClicks).__fcHeldClicks = [];
 }

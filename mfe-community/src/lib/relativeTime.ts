@@ -2,6 +2,9 @@
  * 'just now', '5 minutes ago', '2 hours ago', 'yesterday', '3 days ago', 'last week', '2 months ago'...
  * Built on Intl.RelativeTimeFormat (numeric: 'auto' gives 'yesterday' / 'last week').
  */
+import { useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -26,7 +29,29 @@ export function formatRelativeTime(date: Date | string | number, now: Date | num
   return rtf.format(-Math.floor(diff / YEAR), 'year');
 }
 
-/** The full date for a tooltip / datetime: '23 November 2026'. */
+/** The full date for a tooltip / datetime: '23 November 2026' (the UTC calendar day: the same on the server and in every browser). */
 export function formatFullDate(date: Date | string | number): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(date));
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(date));
+}
+
+/**
+ * When a server-rendered page was rendered (issue 32 stage 2, src/server.tsx sets it with the page's answers):
+ * its relative times ('2 hours ago') are computed from it on the server and again while the browser hydrates,
+ * so both render the same text and `datetime`.
+ */
+export const RENDERED_AT_KEY = ['community', 'rendered-at'] as const;
+
+const noSubscription = () => () => {};
+
+/**
+ * "Now" for relative times. On the server and while a server-rendered page hydrates: the instant it was
+ * rendered (RENDERED_AT_KEY in the query cache); right after, and on every page rendered in the browser, the
+ * time this component mounted (a render must not read the clock: the first browser render must be the server's).
+ */
+export function useNow(): number {
+  const renderedAt = useQueryClient().getQueryData<number>(RENDERED_AT_KEY);
+  // true on the server and during hydration (the server snapshot), false in the browser after it.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [mountedAt] = useState(() => Date.now());
+  return hydrating && typeof renderedAt === 'number' ? renderedAt : mountedAt;
 }

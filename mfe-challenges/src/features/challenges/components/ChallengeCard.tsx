@@ -2,10 +2,16 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ChallengeSummary } from '@fitconnect/contracts';
 import { Button, Card } from '@fitconnect/shared-ui';
+import { useDateTimeZone } from '../lib/clock';
 import { formatDate, formatGoal } from '../lib/format';
 import { timingOf } from '../lib/timing';
 import { CategoryIcon, DifficultyBadge, TimingBadge } from './Badges';
 import { JoinButton } from './JoinButton';
+
+// Fills its grid cell (the cards of a row are as tall as the tallest).
+const Frame = styled(Card)`
+  flex: 1;
+`;
 
 const Body = styled.div`
   display: flex;
@@ -73,8 +79,9 @@ export interface ChallengeCardProps {
 /** SPEC §2 card: difficulty badge, category emoji, title, description, goal, dates, timing label, actions. */
 export function ChallengeCard({ challenge: c, signedIn, now }: ChallengeCardProps) {
   const timing = timingOf(c, now);
+  const timeZone = useDateTimeZone();
   return (
-    <Card as="article" aria-labelledby={`challenge-${c.id}-title`} data-testid="challenge-card" style={{ flex: 1 }}>
+    <Frame as="article" aria-labelledby={`challenge-${c.id}-title`} data-testid="challenge-card">
       <Body>
         <Top>
           <DifficultyBadge difficulty={c.difficulty} />
@@ -87,7 +94,7 @@ export function ChallengeCard({ challenge: c, signedIn, now }: ChallengeCardProp
           <dd>{formatGoal(c)}</dd>
           <dt>Dates</dt>
           <dd>
-            {formatDate(c.startDate)} – {formatDate(c.endDate)}
+            {formatDate(c.startDate, timeZone)} – {formatDate(c.endDate, timeZone)}
           </dd>
           <dt>Status</dt>
           <dd>
@@ -109,6 +116,6 @@ export function ChallengeCard({ challenge: c, signedIn, now }: ChallengeCardProp
           />
         </Actions>
       </Body>
-    </Card>
+    </Frame>
   );
 }

@@ -19,6 +19,7 @@ import {
 } from '@fitconnect/shared-ui';
 import { useChallenge } from '../api/get-challenge';
 import { LEADERBOARD_MAX_ROWS, LEADERBOARD_TOP_ROWS, useLeaderboard } from '../api/get-leaderboard';
+import { useDateTimeZone, useRenderNow } from '../lib/clock';
 import { CATEGORY_LABELS, formatAmount, formatDate, formatGoal } from '../lib/format';
 import { TIMING_LABELS, daysLeft, durationDays, plural, timingOf } from '../lib/timing';
 import { CategoryBadge, CategoryIcon, DifficultyBadge, TimingBadge } from './Badges';
@@ -62,6 +63,18 @@ const Identity = styled.div`
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
+`;
+
+const Titles = styled.div`
+  min-width: 0;
+`;
+
+const ReportRow = styled.div`
+  margin-top: 12px;
+`;
+
+const Flush = styled.p`
+  margin: 0;
 `;
 
 const Badges = styled.div`
@@ -142,6 +155,9 @@ export function ChallengeDetailPage() {
   // The top 10 and your own rank (issue 35.4); "Show more" asks for more rows, up to the board's 500.
   const [limit, setLimit] = useState<number>(LEADERBOARD_TOP_ROWS);
   const board = useLeaderboard(id, userId, limit, !userLoading);
+  // The server's clock and UTC while a server-rendered page hydrates (lib/clock.ts), the browser's after.
+  const renderNow = useRenderNow();
+  const timeZone = useDateTimeZone();
 
   if (id === null) return <NotFound />;
   if (detail.isPending) return <Spinner center label="Loading challenge" />;
@@ -163,7 +179,7 @@ export function ChallengeDetailPage() {
   }
 
   const c = detail.data;
-  const now = new Date();
+  const now = renderNow;
   const timing = timingOf(c, now);
   const mine = c.myParticipation;
   // Two reads answer these (the detail and the leaderboard, refreshed separately after a join or a log), and
@@ -180,7 +196,7 @@ export function ChallengeDetailPage() {
       <Header>
         <Identity>
           <CategoryIcon category={c.category} size={36} />
-          <div style={{ minWidth: 0 }}>
+          <Titles>
             <h1>{c.title}</h1>
             <Badges>
               <DifficultyBadge difficulty={c.difficulty} />
@@ -188,7 +204,7 @@ export function ChallengeDetailPage() {
               <TimingBadge timing={timing} />
             </Badges>
             <p>{c.description}</p>
-          </div>
+          </Titles>
         </Identity>
         <JoinButton
           challengeId={c.id}
@@ -225,7 +241,7 @@ export function ChallengeDetailPage() {
                 <dd>{plural(durationDays(c.startDate, c.endDate), 'day')}</dd>
                 <dt>Dates</dt>
                 <dd>
-                  {formatDate(c.startDate)} – {formatDate(c.endDate)}
+                  {formatDate(c.startDate, timeZone)} – {formatDate(c.endDate, timeZone)}
                 </dd>
                 <dt>Status</dt>
                 <dd>{TIMING_LABELS[timing]}</dd>
@@ -241,9 +257,9 @@ export function ChallengeDetailPage() {
                 )}
               </Details>
               {isSignedIn && user && c.createdBy !== user.id && (
-                <div style={{ marginTop: 12 }}>
+                <ReportRow>
                   <ReportChallenge challenge={c} />
-                </div>
+                </ReportRow>
               )}
             </CardBody>
           </Card>
@@ -312,12 +328,12 @@ export function ChallengeDetailPage() {
             {board.isPending ? (
               <Spinner label="Loading leaderboard" />
             ) : board.isError ? (
-              <p role="alert" style={{ margin: 0 }}>
+              <Flush role="alert">
                 Could not load the leaderboard.{' '}
                 <Button size="sm" variant="outline" onClick={() => void board.refetch()}>
                   Try Again
                 </Button>
-              </p>
+              </Flush>
             ) : (
               <>
                 <Leaderboard entries={board.data.entries} me={board.data.me} participantCount={participantCount} target={c.target} unit={c.unit} meId={userId} />

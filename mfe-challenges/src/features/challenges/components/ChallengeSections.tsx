@@ -19,6 +19,21 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const CardList = styled(Grid)`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const CardItem = styled.li`
+  display: flex;
+  flex-direction: column;
+`;
+
+const Note = styled.p<{ $flush?: 'top' | 'all' }>`
+  margin: ${({ $flush }) => ($flush === 'top' ? '0 0 1em' : '0')};
+`;
+
 const More = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
   display: flex;
@@ -48,13 +63,13 @@ export function splitChallenges(list: ChallengeSummary[], now: Date) {
 
 function Cards({ items, label, signedIn, now }: { items: ChallengeSummary[]; label: string; signedIn: boolean; now: Date }) {
   return (
-    <Grid $min="300px" as="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={label}>
+    <CardList $min="300px" as="ul" aria-label={label}>
       {items.map((c) => (
-        <li key={c.id} style={{ display: 'flex', flexDirection: 'column' }}>
+        <CardItem key={c.id}>
           <ChallengeCard challenge={c} signedIn={signedIn} now={now} />
-        </li>
+        </CardItem>
       ))}
-    </Grid>
+    </CardList>
   );
 }
 
@@ -77,13 +92,13 @@ function CommunitySection({ userId, userKnown, exclude, signedIn, now }: { userI
   else if (q.isError)
     body = (
       <div role="alert">
-        <p style={{ marginTop: 0 }}>Community challenges could not be loaded right now.</p>
+        <Note $flush="top">Community challenges could not be loaded right now.</Note>
         <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
           Try Again
         </Button>
       </div>
     );
-  else if (items.length === 0 && !q.hasNextPage) body = <p style={{ margin: 0 }}>No new community challenges right now. Create one and invite others!</p>;
+  else if (items.length === 0 && !q.hasNextPage) body = <Note $flush="all">No new community challenges right now. Create one and invite others!</Note>;
   else
     body = (
       <>

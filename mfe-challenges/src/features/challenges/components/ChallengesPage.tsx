@@ -6,6 +6,7 @@ import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/
 import { useChallenges } from '../api/get-challenges';
 import { useUserChallenges } from '../api/get-user-challenges';
 import { progressPercent } from '../lib/format';
+import { useRenderNow } from '../lib/clock';
 import { timingOf } from '../lib/timing';
 import { ChallengeSections } from './ChallengeSections';
 import { CreateChallengeDialog } from './CreateChallengeDialog';
@@ -28,7 +29,8 @@ export function ChallengesPage() {
   const mine = useUserChallenges(userId);
   const [createOpen, setCreateOpen] = useState(false);
   const navigate = useNavigate();
-  const now = new Date();
+  // The server's clock while a server-rendered page hydrates (lib/clock.ts), the browser's after.
+  const now = useRenderNow();
 
   const createAction = isSignedIn ? (
     <Button onClick={() => setCreateOpen(true)}>

@@ -5,6 +5,11 @@ import { formatAmount } from '../lib/format';
 import { Medal } from './icons';
 import { ProgressBar } from './ProgressBar';
 
+// No style attribute (a server-rendered page's CSP refuses them): a class.
+const Flush = styled.p`
+  margin: 0;
+`;
+
 const List = styled.ol`
   list-style: none;
   margin: 0;
@@ -144,7 +149,7 @@ function EntryRow({ e, target, unit, me, own = false }: { e: LeaderboardEntry; t
  * rows shown ("Your rank").
  */
 export function Leaderboard({ entries, target, unit, meId, me, participantCount }: LeaderboardProps) {
-  if (entries.length === 0 && !me) return <p style={{ margin: 0 }}>{NO_PARTICIPANTS}</p>;
+  if (entries.length === 0 && !me) return <Flush>{NO_PARTICIPANTS}</Flush>;
   const isMe = (e: LeaderboardEntry) => meId != null && e.user.id === meId;
   const ownBelow = me && !entries.some((e) => e.user.id === me.user.id) ? me : null;
   return (

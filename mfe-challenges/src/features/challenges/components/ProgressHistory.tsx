@@ -2,6 +2,11 @@ import styled from 'styled-components';
 import type { MyParticipation } from '@fitconnect/contracts';
 import { formatAmount, formatDateTime } from '../lib/format';
 
+// No style attribute (a server-rendered page's CSP refuses them): a class.
+const Flush = styled.p`
+  margin: 0;
+`;
+
 const List = styled.ul`
   list-style: none;
   margin: 0;
@@ -41,7 +46,7 @@ const When = styled.time`
 
 /** The participant's own logs, newest first. */
 export function ProgressHistory({ participation, unit }: { participation: MyParticipation; unit: string }) {
-  if (participation.entries.length === 0) return <p style={{ margin: 0 }}>No progress logged yet.</p>;
+  if (participation.entries.length === 0) return <Flush>No progress logged yet.</Flush>;
   return (
     <List aria-label="Your progress history" tabIndex={0}>
       {participation.entries.map((e, i) => (

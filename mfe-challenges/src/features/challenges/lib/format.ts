@@ -30,9 +30,9 @@ export function formatGoal(c: { target: number; unit: string }): string {
   return `${formatAmount(c.target)} ${c.unit}`;
 }
 
-/** '23 Nov 2026'. */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** '23 Nov 2026', in `timeZone` (the browser's when undefined; see lib/clock.ts useDateTimeZone). */
+export function formatDate(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
 
 /** '23 Nov 2026, 09:05'. */

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Award, Dumbbell, Star, ThumbsUp, Users } from 'lucide';
 import type { ActivityItem } from '@fitconnect/contracts';
 import { Button, Card, CardBody, LineIcon, Spinner, useCurrentUser, type IconNode } from '@fitconnect/shared-ui';
-import { formatRelativeTime } from '../../../lib/relativeTime';
+import { formatRelativeTime, useNow } from '../../../lib/relativeTime';
 import { useActivity } from '../api/get-activity';
 
 const Title = styled.h2`
@@ -71,6 +71,19 @@ const Meta = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+// Classes, not style attributes: the page is rendered on the server too (the CSP refuses style attributes).
+const Plain = styled.p`
+  margin: 0;
+`;
+
+const AlertText = styled.p`
+  margin-top: 0;
+`;
+
+const MoreError = styled.p`
+  margin-bottom: 0;
+`;
+
 const More = styled.div`
   margin-top: ${({ theme }) => theme.space.sm};
 `;
@@ -115,7 +128,9 @@ export function describe(item: ActivityItem): { text: ReactNode; meta?: string }
  * The Community feed's "Recent activity" (issue 28.9): what happens on the site, newest first, from
  * GET /api/activity, with loading, empty and error states and a "Show more" step (cursor paging).
  */
-export function ActivityList({ now = Date.now() }: { now?: number }) {
+export function ActivityList({ now: nowProp }: { now?: number }) {
+  const current = useNow();
+  const now = nowProp ?? current;
   const { user, isLoading } = useCurrentUser();
   const q = useActivity(user?.id ?? null, !isLoading);
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
@@ -125,7 +140,7 @@ export function ActivityList({ now = Date.now() }: { now?: number }) {
   else if (q.isError)
     body = (
       <div role="alert">
-        <p style={{ marginTop: 0 }}>Recent activity could not be loaded right now.</p>
+        <AlertText>Recent activity could not be loaded right now.</AlertText>
         <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
           Try Again
         </Button>
@@ -133,9 +148,9 @@ export function ActivityList({ now = Date.now() }: { now?: number }) {
     );
   else if (items.length === 0)
     body = (
-      <p style={{ margin: 0 }}>
+      <Plain>
         Nothing yet. New trainers, finished challenges and top reviews show up here. <Link to="/challenges">Join a challenge</Link> to get things going.
-      </p>
+      </Plain>
     );
   else
     body = (
@@ -167,9 +182,9 @@ export function ActivityList({ now = Date.now() }: { now?: number }) {
           </More>
         )}
         {q.isFetchNextPageError && (
-          <p role="alert" style={{ marginBottom: 0 }}>
+          <MoreError role="alert">
             More activity could not be loaded. Please try again.
-          </p>
+          </MoreError>
         )}
       </>
     );

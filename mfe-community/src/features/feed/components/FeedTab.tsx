@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Badge, Banner, Card, CardBody, media } from '@fitconnect/shared-ui';
 import { Avatar } from '@fitconnect/shared-ui/patterns';
-import { formatRelativeTime } from '../../../lib/relativeTime';
+import { formatRelativeTime, useNow } from '../../../lib/relativeTime';
 import { LOCAL_FITNESS_NEWS, PROMO_COUNTS, SAMPLE_POSTS, type SamplePost } from '../data/posts';
 import { ActivityList } from '../../activity/components/ActivityList';
 
@@ -108,19 +108,25 @@ const NewsTitle = styled.p`
   font-weight: 600;
 `;
 
+// A class, not a style attribute: the page is rendered on the server too (the CSP refuses style attributes).
+const CountIcon = styled.svg`
+  vertical-align: -3px;
+  margin-right: 4px;
+`;
+
 function HeartIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ verticalAlign: '-3px', marginRight: 4 }}>
+    <CountIcon width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.3C11.8 6.1 13.2 5 15.2 5c3.5 0 5.7 3.6 4.3 6.9C19.5 16.4 12 21 12 21z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-    </svg>
+    </CountIcon>
   );
 }
 
 function CommentIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ verticalAlign: '-3px', marginRight: 4 }}>
+    <CountIcon width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M4 5h16v11H9l-5 4V5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-    </svg>
+    </CountIcon>
   );
 }
 
@@ -159,7 +165,9 @@ function SamplePostCard({ post, now }: { post: SamplePost; now: number }) {
 }
 
 /** The Community Feed tab (SPEC §2): static sample content, clearly labelled as such. */
-export function FeedTab({ now = Date.now() }: { now?: number }) {
+export function FeedTab({ now: nowProp }: { now?: number }) {
+  const current = useNow();
+  const now = nowProp ?? current;
   return (
     <Layout>
       <Column>

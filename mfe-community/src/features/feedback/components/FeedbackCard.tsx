@@ -47,6 +47,10 @@ const Fieldset = styled.fieldset`
   }
 `;
 
+const InnerFieldset = styled(Fieldset)`
+  margin-top: 12px;
+`;
+
 const Interests = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -239,7 +243,7 @@ export function FeedbackCard() {
                   onChange={(e) => update('joinCommunity', e.target.checked)}
                   disabled={send.isPending}
                 />
-                <Fieldset style={{ marginTop: 12 }}>
+                <InnerFieldset>
                   <legend>Interests</legend>
                   <Interests>
                     {FEEDBACK_INTERESTS.map((i) => (
@@ -253,7 +257,7 @@ export function FeedbackCard() {
                       />
                     ))}
                   </Interests>
-                </Fieldset>
+                </InnerFieldset>
               </Fieldset>
               <div>
                 <Button type="submit" loading={send.isPending}>

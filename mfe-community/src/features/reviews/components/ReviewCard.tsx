@@ -40,6 +40,10 @@ const Meta = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+const Stars = styled.div`
+  margin-top: 12px;
+`;
+
 const Title = styled.h3`
   margin: ${({ theme }) => `${theme.space.sm} 0 4px`};
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -111,9 +115,9 @@ export function ReviewCard({ review, now = Date.now(), onHelpful, onReport, help
             </Muted>
           </Meta>
         </Top>
-        <div style={{ marginTop: 12 }}>
+        <Stars>
           <StarRating value={review.rating} size="sm" />
-        </div>
+        </Stars>
         <Title id={titleId}>{review.title}</Title>
         <Comment>{review.comment}</Comment>
         <Actions>

@@ -27,6 +27,7 @@ import { useReviews } from '../api/get-reviews';
 import { useMarkHelpful } from '../api/mark-helpful';
 import { useReportReview } from '../api/report-review';
 import { filterByCategory, parseCategory, parseSort } from '../lib/filter';
+import { useNow } from '../../../lib/relativeTime';
 import { ReportDialog } from './ReportDialog';
 import { ReviewCard } from './ReviewCard';
 import { ReviewForm } from './ReviewForm';
@@ -70,6 +71,10 @@ const More = styled.div`
   margin-top: ${({ theme }) => theme.space.lg};
 `;
 
+const ErrorText = styled.p`
+  margin: 0 0 8px;
+`;
+
 const is401 = (err: unknown) => err instanceof Error && err.message.startsWith('401:') && err.message.includes('Unauthorized');
 
 /** The Community Reviews tab (SPEC §2): filter, sort, count heading, list, Write Review, helpful votes, reports. */
@@ -83,6 +88,7 @@ export function ReviewsTab() {
   const [writing, setWriting] = useState(false);
   const [reporting, setReporting] = useState<CommunityReview | null>(null);
   const [pendingHelpful, setPendingHelpful] = useState<number | null>(null);
+  const now = useNow();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -205,7 +211,7 @@ export function ReviewsTab() {
         <Spinner label="Loading reviews" center />
       ) : reviews.isError ? (
         <Banner tone="danger" title="Error loading reviews">
-          <p style={{ margin: '0 0 8px' }}>The reviews could not be loaded.</p>
+          <ErrorText>The reviews could not be loaded.</ErrorText>
           <Button size="sm" variant="outline" onClick={() => void reviews.refetch()}>
             Try again
           </Button>
@@ -230,7 +236,7 @@ export function ReviewsTab() {
           <List aria-labelledby="community-reviews-heading" role="list">
             {list.map((r) => (
               <div role="listitem" key={r.id}>
-                <ReviewCard review={r} onHelpful={onHelpful} onReport={onReport} helpfulPending={pendingHelpful === r.id} />
+                <ReviewCard review={r} now={now} onHelpful={onHelpful} onReport={onReport} helpfulPending={pendingHelpful === r.id} />
               </div>
             ))}
           </List>

@@ -25,6 +25,11 @@ const Meta = styled.div`
   align-items: center;
 `;
 
+/** A class, not a style attribute: a server-rendered page's style="" is refused by the CSP (issue 32). */
+const Muscles = styled(Meta)`
+  margin-top: 8px;
+`;
+
 const Duration = styled.p`
   margin: 8px 0 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -73,12 +78,12 @@ export function ExerciseCard({ exercise, listSearch }: ExerciseCardProps) {
       <Grow>
         <CardDescription>{exercise.description}</CardDescription>
         <Duration>Duration: {exercise.duration}</Duration>
-        <Meta aria-label="Target muscles" role="group" style={{ marginTop: 8 }}>
+        <Muscles aria-label="Target muscles" role="group">
           {shown.map((m) => (
             <Badge key={m}>{m}</Badge>
           ))}
           {more > 0 && <Badge aria-label={`${more} more muscle groups`}>+{more}</Badge>}
-        </Meta>
+        </Muscles>
       </Grow>
       <CardFooter>
         <ViewLink

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardBody, EmptyState, LineIcon, PageContainer, Spinner, focusRing, isApiError, visuallyHidden } from '@fitconnect/shared-ui';
@@ -100,18 +100,45 @@ const WatchLink = styled.a`
   ${focusRing}
 `;
 
+// Classes, not style attributes: a server-rendered page's style="" is refused by the CSP (issue 32).
+const DetailCard = styled(Card)`
+  margin-top: 12px;
+`;
+
+const WatchRow = styled.p`
+  margin-top: 12px;
+`;
+
+const Description = styled.p`
+  line-height: 1.6;
+`;
+
 const Hidden = styled.span`
   ${visuallyHidden}
 `;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+const noSubscription = () => () => {};
+
+/**
+ * false on the server and while a server-rendered page hydrates, true after (and in any render in the browser
+ * that is not a hydration): what the browser knows and the server does not (the history entry's state) is
+ * rendered only once the page is the browser's (issue 32: the first render in the browser must be the server's).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 /** /exercise-tutorials/:slug: one tutorial from the catalogue. */
 export function ExerciseDetailPage() {
   const { slug = '' } = useParams();
   const query = useExercise(slug);
   const location = useLocation();
-  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch;
+  // The list the user came from is in the history entry's state, which a reload keeps and the server never
+  // sees: read after hydration, so a reloaded server-rendered page's links first render as the server's.
+  const hydrated = useHydrated();
+  const listSearch = hydrated ? (location.state as { listSearch?: string } | null)?.listSearch : undefined;
   useDocumentTitle(query.data ? query.data.name : 'Exercise Tutorials');
 
   // Back returns to the list the user came from (its filters and page); from a shared link, to the whole library.
@@ -157,7 +184,7 @@ function ExerciseView({ exercise, listSearch }: { exercise: Exercise; listSearch
   }, [exercise.slug]);
   return (
     <article aria-labelledby="tutorial-detail-heading">
-      <Card style={{ marginTop: 12 }}>
+      <DetailCard>
         <CardBody>
           <Heading id="tutorial-detail-heading" ref={headingRef} tabIndex={-1}>
             {exercise.name}
@@ -178,13 +205,13 @@ function ExerciseView({ exercise, listSearch }: { exercise: Exercise; listSearch
               />
             </VideoFrame>
           )}
-          <p style={{ marginTop: 12 }}>
+          <WatchRow>
             <WatchLink href={exercise.video.searchUrl} target="_blank" rel="noopener noreferrer">
               Watch a demonstration<Hidden> (opens YouTube in a new tab)</Hidden>
               <span aria-hidden="true">↗</span>
             </WatchLink>
-          </p>
-          <p style={{ lineHeight: 1.6 }}>{exercise.description}</p>
+          </WatchRow>
+          <Description>{exercise.description}</Description>
           <Facts>
             <div>
               <dt>Duration</dt>
@@ -244,7 +271,7 @@ function ExerciseView({ exercise, listSearch }: { exercise: Exercise; listSearch
             </Section>
           )}
         </CardBody>
-      </Card>
+      </DetailCard>
     </article>
   );
 }

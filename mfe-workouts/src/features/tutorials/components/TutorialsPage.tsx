@@ -15,6 +15,11 @@ const Count = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** A class, not a style attribute: a server-rendered page's style="" is refused by the CSP (issue 32). */
+const ClearRow = styled.div`
+  margin-top: 16px;
+`;
+
 const Pager = styled.nav`
   display: flex;
   flex-wrap: wrap;
@@ -113,7 +118,7 @@ export function TutorialsPage() {
                   </Button>
                 </Pager>
               )}
-              {hasActiveFilters(listState) && <div style={{ marginTop: 16 }}>{clear}</div>}
+              {hasActiveFilters(listState) && <ClearRow>{clear}</ClearRow>}
             </>
           )}
         </>
