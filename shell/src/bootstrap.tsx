@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AREAS, createQueryClient, noteHydratedQueries, type AreaName } from '@fitconnect/shared-ui';
 import type { QueryClient } from '@tanstack/react-query';
-import type { DehydratedState } from '@tanstack/query-core';
+import type { DehydratedState } from '@tanstack/react-query';
 import { App } from './App';
 import type { AreaLoader } from './federation/areaLoader';
 import { createDefaultAreaLoader } from './federation/runtime';
@@ -24,12 +24,15 @@ async function prepareHydration(area: string, queryClient: QueryClient): Promise
     const stateEl = document.getElementById('fc-ssr-state');
     const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as DehydratedState) : null;
     const loader = createDefaultAreaLoader();
-    // query-core's hydrate (not in the pages' shared subset of react-query: only a server-rendered page needs it).
-    const [{ hydrate }, module] = await Promise.all([import('@tanstack/query-core'), area === 'shell' ? null : loader.load(area as AreaName)]);
+    const module = area === 'shell' ? null : await loader.load(area as AreaName);
     await module?.prepare?.(window.location.pathname);
     if (state) {
-      hydrate(queryClient, state);
-      noteHydratedQueries((state.queries ?? []).map((q) => q.queryHash));
+      // The server's answers, as fetched when it rendered. dehydrate() keeps successful queries only, so their data
+      // and time are all there is to restore: setQueryData does it (query-core's hydrate() is not in the pages'
+      // shared subset of react-query, and would be another file on every server-rendered page).
+      const queries = (state.queries ?? []).filter((q) => q.state.status === 'success');
+      for (const q of queries) queryClient.setQueryData(q.queryKey, q.state.data, { updatedAt: q.state.dataUpdatedAt });
+      noteHydratedQueries(queries.map((q) => q.queryHash));
     }
     return loader;
   } catch (err) {
