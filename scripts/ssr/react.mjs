@@ -348,7 +348,13 @@ export const HEAD_SCRIPT =
 export function injectRendered(html, out, area) {
   const root = /<div id="root"><\/div>/;
   if (!out || !root.test(html) || !/^[a-z]+$/.test(area)) return html;
-  return html
+  // A render is kept for a while and served to many requests: its page is made once (the state's JSON included).
+  const hit = injectedPages.get(out);
+  if (hit && hit.html === html && hit.area === area) return hit.page;
+  const page = html
     .replace(/<\/head>/i, () => `${HEAD_SCRIPT}${out.styleTags}</head>`)
     .replace(root, () => `<div id="root" data-ssr="${area}">${out.html}</div><script type="application/json" id="fc-ssr-state">${safeJson(out.state)}</script>`);
+  injectedPages.set(out, { html, area, page });
+  return page;
 }
+const injectedPages = new WeakMap();
