@@ -293,6 +293,12 @@ export function createReactRenderer(opts) {
         return null;
       });
       if (cacheMs > 0) {
+        // Expired renders go (oldest first: a refreshed key is re-inserted), not only past `cacheMax`: a page
+        // kept is 60-130 KB of strings.
+        for (const [k, v] of pages) {
+          if (now() - v.at < cacheMs) break;
+          pages.delete(k);
+        }
         pages.delete(key);
         pages.set(key, { at: now(), promise });
         // A failure (null) is not kept: the next request tries again.
