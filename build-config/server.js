@@ -47,35 +47,18 @@ function shared(dir) {
 }
 
 /**
- * An area's server build: `createServerConfig({ dir: __dirname, name: 'mfe_<area>' })` in its
- * rspack.server.config.js, exposing ./ssr (src/server.tsx).
- * @param {{ dir: string, name: string }} opts
- * @returns {() => import('@rspack/core').Configuration}
+ * What every server build shares (an area's, below, and the shell's, shell/rspack.server.config.js): TypeScript
+ * compiled as in the browser builds (so styled-components' ids, and so the classes in the server's HTML, are the
+ * browser's: build-config/swc.js; FITCONNECT_TEXT_REPLACE too), assets as their URL only (the server never serves
+ * files), one unminified file with no chunk loaded after it, production React.
+ * @param {string} dir  the app's folder
+ * @returns {import('@rspack/core').Configuration}
  */
-function createServerConfig({ dir, name: NAME }) {
-  return () => {
-  // The area's own federation instance is named <name>:<buildVersion> (package version by default): a release
-  // names its build, so two versions loaded side by side by the renderer do not share one instance.
-  if (process.env.RELEASE_VERSION && !process.env.MF_BUILD_VERSION) process.env.MF_BUILD_VERSION = process.env.RELEASE_VERSION;
-  /** @type {import('@rspack/core').Configuration} */
+function serverBuildBase(dir) {
   return {
     context: dir,
-    name: `${NAME}-server`,
     mode: 'production',
-    target: 'async-node',
     devtool: false,
-    entry: {},
-    output: {
-      // Default: dist/server/, served beside the browser build (the renderer reads <version folder>/server/).
-      path: process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(dir, 'dist', 'server'),
-      // 'auto' in mf-manifest.json: the MF runtime finds remoteEntry.js beside the manifest it was given.
-      publicPath: 'auto',
-      uniqueName: `${NAME}_server`,
-      filename: '[name].js',
-      chunkFilename: '[name].js',
-      library: { type: 'commonjs-module' },
-      clean: true,
-    },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // Workspace packages point "main" at TypeScript source; Node builds of the rest.
@@ -84,11 +67,8 @@ function createServerConfig({ dir, name: NAME }) {
     },
     module: {
       rules: [
-        // TypeScript/TSX as in the browser builds, so styled-components' ids (and so the classes in the server's
-        // HTML) are the browser's (build-config/swc.js).
         ...swcRules({ targets: 'node >= 20' }),
         ...textReplaceRules(dir),
-        // The server never serves files: an asset is its URL only (none is rendered by ./ssr today).
         { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset/inline' },
         { test: /\.css$/i, type: 'asset/source' },
       ],
@@ -99,21 +79,55 @@ function createServerConfig({ dir, name: NAME }) {
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new ModuleFederationPlugin({
-        name: NAME,
-        filename: 'remoteEntry.js',
-        library: { type: 'commonjs-module' },
-        exposes: { './ssr': './src/server.tsx' },
-        manifest: true,
-        dts: false,
-        shareStrategy: 'loaded-first',
-        shared: shared(dir),
-        // Its own runtime (Node has no page-wide one): loads no remotes itself.
-        experiments: { optimization: { target: 'node', disableRemote: true } },
-      }),
     ],
   };
-};
 }
 
-module.exports = { createServerConfig };
+/**
+ * An area's server build: `createServerConfig({ dir: __dirname, name: 'mfe_<area>' })` in its
+ * rspack.server.config.js, exposing ./ssr (src/server.tsx).
+ * @param {{ dir: string, name: string }} opts
+ * @returns {() => import('@rspack/core').Configuration}
+ */
+function createServerConfig({ dir, name }) {
+  return () => {
+    // The area's own federation instance is named <name>:<buildVersion> (package version by default): a release
+    // names its build, so two versions loaded side by side by the renderer do not share one instance.
+    if (process.env.RELEASE_VERSION && !process.env.MF_BUILD_VERSION) process.env.MF_BUILD_VERSION = process.env.RELEASE_VERSION;
+    const base = serverBuildBase(dir);
+    return {
+      ...base,
+      name: `${name}-server`,
+      target: 'async-node',
+      entry: {},
+      output: {
+        // Default: dist/server/, served beside the browser build (the renderer reads <version folder>/server/).
+        path: process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(dir, 'dist', 'server'),
+        // 'auto' in mf-manifest.json: the MF runtime finds remoteEntry.js beside the manifest it was given.
+        publicPath: 'auto',
+        uniqueName: `${name}_server`,
+        filename: '[name].js',
+        chunkFilename: '[name].js',
+        library: { type: 'commonjs-module' },
+        clean: true,
+      },
+      plugins: [
+        ...base.plugins,
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          library: { type: 'commonjs-module' },
+          exposes: { './ssr': './src/server.tsx' },
+          manifest: true,
+          dts: false,
+          shareStrategy: 'loaded-first',
+          shared: shared(dir),
+          // Its own runtime (Node has no page-wide one): loads no remotes itself.
+          experiments: { optimization: { target: 'node', disableRemote: true } },
+        }),
+      ],
+    };
+  };
+}
+
+module.exports = { createServerConfig, serverBuildBase };

@@ -73,3 +73,14 @@ export async function hydration(page: Page) {
     return { sameH1: document.querySelector('#root h1') === w.__ssrH1 && !!w.__ssrH1, themeBeforeScripts: w.__ssrTheme, checked, differ };
   });
 }
+
+/**
+ * What a clean hydration kept, as each page's test asserts it: the palette set before any script ran (when
+ * `colorScheme` is given), the server's <h1> element itself, and every element's class (at least `minChecked`).
+ */
+export function expectKept(h: Awaited<ReturnType<typeof hydration>>, colorScheme?: 'light' | 'dark', minChecked = 50): void {
+  if (colorScheme) expect(h.themeBeforeScripts).toBe(colorScheme);
+  expect(h.sameH1).toBe(true);
+  expect(h.checked).toBeGreaterThan(minChecked);
+  expect(h.differ).toEqual([]);
+}
