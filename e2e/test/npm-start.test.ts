@@ -114,7 +114,10 @@ test('the site answers on the printed address: the page, the remotes manifest an
   expect(output).toContain(`open http://localhost:${ports.SHELL_PORT}`);
   const page = await fetch(shell('/trainers'));
   expect(page.status).toBe(200);
-  expect(await page.text()).toMatch(/<div id="root">/);
+  // Rendered on the server (issue 32, docs/ssr.md): npm start builds and serves the server builds too.
+  const html = await page.text();
+  expect(html).toMatch(/<div id="root" data-ssr="trainers">/);
+  expect(html).toMatch(/<h1[^>]*>Find a Trainer<\/h1>/);
 
   const manifest = (await (await fetch(shell('/remotes.json'))).json()) as { remotes: { area: string; entry: string }[] };
   expect(manifest.remotes.map((r) => r.area).sort()).toEqual([...REMOTE_AREAS].sort());
