@@ -25,6 +25,11 @@ import { createRequire } from 'node:module';
 import { createInstance } from '@module-federation/runtime';
 
 const require = createRequire(import.meta.url);
+// React's production build unless told otherwise (NODE_ENV=development to debug a render): the pages render with
+// the same React the browser builds bundle, and its development build renders about twice as slowly (prop checks,
+// dev warnings). The Docker image sets NODE_ENV=production; `npm start` and the tests did not, so every render
+// ran React's development build.
+process.env.NODE_ENV ??= 'production';
 // The modules this process provides to the server builds, loaded once, as CommonJS: the router, query client
 // and style sheet used here are the very ones the area's code gets (one React context each, no dual-package copy).
 // styled-components: its Node build (its ES build is the browser's).

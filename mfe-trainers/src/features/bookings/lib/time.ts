@@ -22,21 +22,42 @@ export function useViewerTimeZone(): string | null {
   return useSyncExternalStore(noSubscription, viewerTimeZone, () => null);
 }
 
-const fmt = (tz: string, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: tz, ...o });
+/**
+ * One formatter per (options, zone), made on first use: an Intl.DateTimeFormat is costly to make (a slot list's
+ * dozens of labels made one each: the largest part of a profile's render on the server, issue 32 item 4).
+ */
+function formatter(o: Intl.DateTimeFormatOptions): (tz: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (tz) => {
+    let f = byZone.get(tz);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-GB', { timeZone: tz, ...o });
+      byZone.set(tz, f);
+    }
+    return f;
+  };
+}
+
+const timeFmt = formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const shortDayFmt = formatter({ weekday: 'short', day: 'numeric', month: 'short' });
+const longDayFmt = formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const ymdFmt = formatter({ year: 'numeric', month: '2-digit', day: '2-digit' });
+const longDayNoYearFmt = formatter({ weekday: 'long', day: 'numeric', month: 'long' });
+const clockFmt = formatter({ hour: '2-digit', minute: '2-digit', day: '2-digit', hourCycle: 'h23' });
 
 /** '09:30' */
 export function formatTime(iso: string, tz: string): string {
-  return fmt(tz, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return timeFmt(tz).format(new Date(iso));
 }
 
 /** 'Tue 1 Dec' */
 export function formatShortDay(iso: string, tz: string): string {
-  return fmt(tz, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+  return shortDayFmt(tz).format(new Date(iso));
 }
 
 /** 'Tuesday 1 December 2026' */
 export function formatLongDay(iso: string, tz: string): string {
-  return fmt(tz, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+  return longDayFmt(tz).format(new Date(iso));
 }
 
 /** 'Tuesday 1 December 2026, 09:30' */
@@ -46,7 +67,7 @@ export function formatWhen(iso: string, tz: string): string {
 
 /** The date of an instant in a zone, 'YYYY-MM-DD' (for grouping slots by the viewer's days). */
 export function dateKey(iso: string, tz: string): string {
-  const parts = fmt(tz, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
+  const parts = ymdFmt(tz).formatToParts(new Date(iso));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -62,15 +83,14 @@ export function addDays(ymd: string, n: number): string {
 export function formatDateKey(ymd: string, style: 'short' | 'long' = 'short'): string {
   const d = new Date(`${ymd}T12:00:00Z`);
   return style === 'short'
-    ? fmt('UTC', { weekday: 'short', day: 'numeric', month: 'short' }).format(d)
-    : fmt('UTC', { weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+    ? shortDayFmt('UTC').format(d)
+    : longDayNoYearFmt('UTC').format(d);
 }
 
 /** True when the two zones show different clock times at this instant (e.g. London and Paris). */
 export function zonesDiffer(a: string, b: string, at: Date = new Date()): boolean {
   if (a === b) return false;
-  const o: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', day: '2-digit', hourCycle: 'h23' };
-  return fmt(a, o).format(at) !== fmt(b, o).format(at);
+  return clockFmt(a).format(at) !== clockFmt(b).format(at);
 }
 
 /** 'Europe/London' -> 'London'; 'America/New_York' -> 'New York'. */
