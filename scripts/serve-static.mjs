@@ -15,7 +15,7 @@
 //   --host <h>       interface (default $HOST or 0.0.0.0)
 //   --spa            unknown paths without a file extension answer index.html (client-side routes)
 //   --cors           Access-Control-Allow-Origin: * (remotes are fetched cross-origin by the shell)
-//   --remotes        serve /remotes.json: the file named by $REMOTES_JSON (re-read on every request), else the
+//   --remotes        serve /remotes.json: the file named by $REMOTES_JSON (read again whenever it changes), else the
 //                    visitor's own manifest from the API's rollout (GET $API_URL/api/rollout/remotes with the
 //                    request's Cookie and X-Forwarded-For; status, body and Set-Cookie passed back), else when
 //                    the API is down, answers non-2xx or takes over $REMOTES_API_TIMEOUT_MS (default 1500) ms, the
@@ -54,16 +54,19 @@
 // A port already in use ends the process with one line naming the port (exit code 3), no stack trace.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import helmet from 'helmet';
 import { createProxyServer } from 'http-proxy-3';
 import { createSeo, injectPage } from './ssr/seo.mjs';
+import { createPageBodies, withNonce } from './page-body.cjs';
+
+export { withNonce };
 
 const require = createRequire(import.meta.url);
 const { remotesManifest } = require('../build-config/remotes.js');
@@ -300,14 +303,6 @@ function applyHelmet(middleware, req, res) {
   if (failure) throw failure;
 }
 
-/** The page with this answer's nonce on its <script>/<style> tags and in <meta property="csp-nonce"> (styled-components reads it). */
-export function withNonce(html, nonce) {
-  const tagged = html.replace(/<(script|style)(?=[\s>])/gi, `<$1 nonce="${nonce}"`);
-  const meta = `<meta property="csp-nonce" nonce="${nonce}">`;
-  if (/<\/head>/i.test(tagged)) return tagged.replace(/<\/head>/i, `${meta}</head>`);
-  return meta + tagged;
-}
-
 // sirv's rule: a last path segment with an extension never falls back to index.html.
 const ANY_EXTENSION = /[/]([A-Za-z\s\d~$._-]+\.\w+){1,}$/;
 
@@ -315,7 +310,7 @@ const ANY_EXTENSION = /[/]([A-Za-z\s\d~$._-]+\.\w+){1,}$/;
  * The HTML file sirv would answer `rel` (decoded path) with under `root`, in its order (rel, rel/index,
  * rel.html, rel/index.html, then index.html for a client-side route), or null when the answer is not a page.
  */
-export async function pageFile(root, rel, spa) {
+export function pageFile(root, rel, spa) {
   // Dotfiles and '..' are never files here (sirv does not serve them either); such a path may still be a client-side route.
   if (!rel.split('/').some((seg) => seg.startsWith('.'))) {
     const uri = rel.endsWith('/') ? rel.slice(0, -1) : rel;
@@ -323,7 +318,9 @@ export async function pageFile(root, rel, spa) {
     for (const t of tries) {
       const abs = path.join(root, t);
       if (!abs.startsWith(root + path.sep)) return null;
-      const st = await stat(abs).catch(() => null);
+      // Synchronous, and no error object for a name that is not there (as sirv's own lookup): a client-side route
+      // tries six names; as awaited stats they were a tenth of a rendered page's server time at 50 concurrent.
+      const st = statQuiet(abs);
       if (st?.isFile()) return abs.toLowerCase().endsWith('.html') ? { abs, st } : null;
     }
   }
@@ -334,26 +331,43 @@ export async function pageFile(root, rel, spa) {
 const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
 
 const pageTexts = new Map();
+/** stat() of a path, or null when nothing (readable) is there. */
+function statQuiet(abs) {
+  try {
+    return statSync(abs, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The page's text, or null when the file is gone (a dist folder rebuilt in place while serving): opened
  * first and checked through the open descriptor, so it cannot vanish between the check and the read.
+ * Synchronous (a page is a small local file, its text usually in pageTexts): a cached page costs an open, an
+ * fstat and a close, not three trips through the thread pool.
  */
-async function readPage({ abs }) {
-  let handle;
+function readPage({ abs }) {
+  let fd;
   try {
-    handle = await open(abs, 'r');
-    const st = await handle.stat();
+    fd = openSync(abs, 'r');
+    const st = fstatSync(fd);
     if (!st.isFile()) return null;
     const hit = pageTexts.get(abs);
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.text;
-    const text = await handle.readFile('utf8');
+    const text = readFileSync(fd, 'utf8');
     pageTexts.set(abs, { mtimeMs: st.mtimeMs, size: st.size, text });
     return text;
   } catch (err) {
     if (GONE.has(err.code)) return null;
     throw err;
   } finally {
-    await handle?.close().catch(() => {});
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        /* already closed */
+      }
+    }
   }
 }
 
@@ -585,9 +599,24 @@ function handoffMs(raw = process.env.REMOTES_HANDOFF_MS) {
   return raw !== undefined && raw !== '' && Number.isInteger(n) && n >= 0 ? n : 1000;
 }
 
+/**
+ * The operator's REMOTES_JSON file, parsed: read again whenever the file changed (its size, modification or
+ * change time), so a rewrite shows on the next request, as a read per request did, without reading and parsing
+ * it for every page. Throws as readFileSync/JSON.parse do. Callers must not change the object.
+ */
+const jsonFiles = new Map();
+export function readJsonFile(file) {
+  const st = statSync(file);
+  const hit = jsonFiles.get(file);
+  if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.ctimeMs === st.ctimeMs) return hit.value;
+  const value = JSON.parse(readFileSync(file, 'utf8'));
+  jsonFiles.set(file, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, value });
+  return value;
+}
+
 async function remotesJson(req, apiUrl) {
   const file = process.env.REMOTES_JSON;
-  if (file) return { status: 200, body: JSON.parse(await readFile(file, 'utf8')), setCookie: [] };
+  if (file) return { status: 200, body: readJsonFile(file), setCookie: [] };
   const fromApi = await remotesFromApi(req, apiUrl);
   if (fromApi.body) return { ...fromApi, fromApi: true };
   if (fromApi.status) console.warn(`[serve-static] /api/rollout/remotes answered ${fromApi.status}; serving the static remotes manifest`);
@@ -677,7 +706,7 @@ function createPageRenderer({ apiUrl, root }) {
     const out = remoteOrigins(remotesManifest(process.env));
     if (process.env.REMOTES_JSON) {
       try {
-        out.push(...remoteOrigins(JSON.parse(readFileSync(process.env.REMOTES_JSON, 'utf8'))));
+        out.push(...remoteOrigins(readJsonFile(process.env.REMOTES_JSON)));
       } catch {
         /* unreadable: its pages are answered from the built-in manifest, see remotesJson */
       }
@@ -766,6 +795,7 @@ export function createStaticServer(opts) {
   // Stage 2: a signed-out visitor's page of an area in SSR_REACT_AREAS rendered with React (the shell's server
   // build around the area's, this visitor's version) and hydrated in the browser. SSR_REACT=off: not.
   const react = seo && process.env.SSR_REACT !== 'off' ? createPageRenderer({ apiUrl, root }) : null;
+  const pageBodies = createPageBodies();
 
   /**
    * A page (HTML), if `rel` under `dir` is one: its CSP names the origins of the remotes manifest this visitor
@@ -810,8 +840,16 @@ export function createStaticServer(opts) {
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
     const rendered = react ? await react.render(req, manifest.body) : null;
     const html = rendered ? rendered.inject(injectPage(text, await described)) : injectPage(text, await described);
-    const body = Buffer.from(withNonce(html, res.cspNonce));
-    sendCompressed(req, res, 200, body, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' });
+    // The page's text is split at its nonces and compressed once per distinct text (scripts/page-body.mjs).
+    const { body, encoding } = pageBodies.encode(html, res.cspNonce, String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      'Content-Length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
 
