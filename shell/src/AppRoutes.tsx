@@ -3,6 +3,8 @@ import { areaForPath, lazyPage, RequireAuth } from '@fitconnect/shared-ui';
 import { AreaOutlet } from './federation/AreaOutlet';
 import { LandingPage } from './pages/LandingPage';
 import { LazyNotFoundPage } from './pages/NotFoundLazy';
+// The legal pages: lazy too, and loaded before a server-rendered one is hydrated (./pages/LegalPagesLazy.tsx).
+import { PrivacyPolicyPage, TermsOfServicePage } from './pages/LegalPagesLazy';
 
 // Route-level code splitting: the landing page comes with the shell's first chunk; every other shell page
 // (the 404 too, ./pages/NotFoundLazy.tsx), with its forms, zod and the contracts, loads when it is first
@@ -13,8 +15,6 @@ const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), 
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const EditProfilePage = lazyPage(() => import('./pages/EditProfilePage'), 'EditProfilePage');
-const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const TermsOfServicePage = lazyPage(() => import('./pages/TermsOfServicePage'), 'TermsOfServicePage');
 // Issue 34: the operators' rollout page (chart.js comes with it, only there).
 const OpsPage = lazyPage(() => import('./pages/ops/OpsPage'), 'OpsPage');
 const NotificationsPage = lazyPage(() => import('./pages/notifications/NotificationsPage'), 'NotificationsPage');

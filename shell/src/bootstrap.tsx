@@ -8,6 +8,7 @@ import type { AreaLoader } from './federation/areaLoader';
 import { createDefaultAreaLoader } from './federation/runtime';
 import { startOffline } from './offline/start';
 import { forgetHeldClicks, markHydrated } from './ssrPage';
+import { prepareShellPage } from './pages/LegalPagesLazy';
 
 /**
  * A page the shell's server rendered with React (issue 32 stage 2, docs/ssr.md: `<div id="root" data-ssr="<area>">`,
@@ -25,7 +26,8 @@ async function prepareHydration(area: string, queryClient: QueryClient): Promise
     const state = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as DehydratedState) : null;
     const loader = createDefaultAreaLoader();
     const module = area === 'shell' ? null : await loader.load(area as AreaName);
-    await module?.prepare?.(window.location.pathname);
+    // What the page loads on its own (a shell page's lazy module, an area's effects' chunks), loaded now.
+    await (area === 'shell' ? prepareShellPage(window.location.pathname) : module?.prepare?.(window.location.pathname));
     if (state) {
       // The server's answers, as fetched when it rendered. dehydrate() keeps successful queries only, so their data
       // and time are all there is to restore: setQueryData does it (query-core's hydrate() is not in the pages'

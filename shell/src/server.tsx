@@ -20,6 +20,15 @@ import { CURRENT_USER_KEY, type AreaName, type RemoteAreaModule } from '@fitconn
 export { areaForPath } from '@fitconnect/shared-ui';
 import type { AreaLoader } from './federation/areaLoader';
 import { Shell } from './Shell';
+import { PrivacyPolicyPage, TermsOfServicePage } from './pages/LegalPagesLazy';
+import * as privacyPolicy from './pages/PrivacyPolicyPage';
+import * as termsOfService from './pages/TermsOfServicePage';
+
+// The legal pages are lazy in the browser (./pages/LegalPagesLazy.tsx); here their modules are in this one file
+// already: given to their lazies now, so the server renders the page itself, directly, never its loading state
+// (nor a Suspense boundary that React would stream after its fallback, shown later by a script: LegalPagesLazy).
+PrivacyPolicyPage.provide(privacyPolicy);
+TermsOfServicePage.provide(termsOfService);
 
 export interface RenderPageOptions {
   /** The page's path and query, e.g. '/trainers/3'. */
@@ -46,8 +55,12 @@ function serverLoader(area: AreaName | null, module: RemoteAreaModule | null): A
   return loader as unknown as AreaLoader;
 }
 
-/** The shell's own pages rendered on the server (their data: none but the current user). */
-const SHELL_PAGES = new Set(['/']);
+/**
+ * The shell's own pages rendered on the server (their data: none but the current user; the legal pages' text is
+ * in their module, shell/public/legal/*.json). The browser loads a legal page's chunk before hydrating it
+ * (./bootstrap.tsx, prepareShellPage).
+ */
+const SHELL_PAGES = new Set(['/', '/privacy-policy', '/terms-of-service']);
 
 /**
  * A shell page's answers for `url` (a signed-out visitor's: the current user is null, as /api/auth/user's 401
