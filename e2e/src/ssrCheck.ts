@@ -13,6 +13,29 @@ export function rendered(html: string, area: string) {
   return root ? { html: root[1], state: JSON.parse(root[2]) as { queries: { queryHash: string; state: { data: unknown } }[] } } : null;
 }
 
+/**
+ * A signed-out visitor's GET of `pathname`, expected rendered with React on the server (`area`: the area, or
+ * 'shell' for one of the shell's own pages): answered 200, in the shell's frame, its styles under the answer's
+ * nonce (the page's CSP has no 'unsafe-inline'), no style attribute inside root (the CSP would refuse it), public
+ * answers only. `html` is the render (inside root), `page` the whole answer.
+ */
+export async function renderedPage(site: Site, pathname: string, area: string) {
+  const res = await fetch(site.url(pathname));
+  expect(res.status).toBe(200);
+  const page = await res.text();
+  const out = rendered(page, area);
+  expect(out).not.toBeNull();
+  expect(out!.html).toContain('Skip to content');
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  expect(/<style\b[^>]*data-styled="true"[^>]*>/.exec(page)?.[0] ?? '').toContain(`nonce="${nonce}"`);
+  expect(out!.html).not.toMatch(/ style="/);
+  // Whole, in place: no part sent after its loading state and revealed by a script (React's outlined boundary).
+  expect(page).not.toMatch(/<template id="B:|\$RC\(/);
+  expect(JSON.stringify(out!.state)).not.toMatch(/"email"|"passwordHash"|"password"/);
+  return { res, page, html: out!.html, state: out!.state, hashes: out!.state.queries.map((q) => q.queryHash) };
+}
+
 export interface Watched {
   page: Page;
   /** Console errors and uncaught exceptions (a hydration error and a CSP report are both console errors). */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { startSite, type Site } from '../src/harness';
-import { hydration, rendered as renderedIn, visit, expectKept } from '../src/ssrCheck';
+import { hydration, rendered as renderedIn, renderedPage as renderedPageOf, visit, expectKept } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the challenges area (docs/ssr.md): a signed-out visitor's /challenges (the list: featured,
 // popular, new community and past challenges) and /challenges/:id (a challenge with the top of its leaderboard) are
@@ -57,23 +57,12 @@ afterAll(async () => {
 const rendered = (html: string) => renderedIn(html, 'challenges');
 const detailPath = () => `/challenges/${active.id}`;
 
+/** The page rendered (status, frame, nonce'd styles, no style attribute, public answers: ssrCheck's renderedPage), with the render's instant. */
 async function renderedPage(pathname: string) {
-  const res = await fetch(site.url(pathname));
-  expect(res.status).toBe(200);
-  const html = await res.text();
-  const page = rendered(html);
-  expect(page).not.toBeNull();
-  // The shell's frame around it, its styles under the answer's nonce, no style attribute the CSP would refuse.
-  expect(page!.html).toContain('Skip to content');
-  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
-  expect(nonce).toBeTruthy();
-  expect(/<style\b[^>]*data-styled="true"[^>]*>/.exec(html)?.[0] ?? '').toContain(`nonce="${nonce}"`);
-  expect(page!.html).not.toMatch(/ style="/);
-  // Public answers only; the render's instant goes with them (the same "now" on both sides of hydration).
-  expect(JSON.stringify(page!.state)).not.toMatch(/"email"|"passwordHash"|"password"/);
-  const hashes = page!.state.queries.map((q) => q.queryHash);
+  const { html, hashes } = await renderedPageOf(site, pathname, 'challenges');
+  // The render's instant goes with the answers (the same "now" on both sides of hydration).
   expect(hashes).toContain(JSON.stringify(['challenges:render-now']));
-  return { html: page!.html, hashes };
+  return { html, hashes };
 }
 
 test("a signed-out visitor's /challenges comes rendered: the list's sections and cards, with styles and answers", async () => {

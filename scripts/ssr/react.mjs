@@ -225,6 +225,10 @@ export function createReactRenderer(opts) {
       });
       let failed = false;
       const stream = renderToPipeableStream(element, {
+        // The page is piped whole once all of it is ready (onAllReady): a large Suspense boundary stays in place.
+        // With React's default (12,800 bytes), a boundary over 500 bytes past that point was sent after its
+        // fallback, hidden, and shown by an inline script: a tutorial page showed its spinner first.
+        progressiveChunkSize: Infinity,
         onAllReady() {
           if (!failed) stream.pipe(sink);
         },
