@@ -73,6 +73,8 @@ function legalHtml(doc) {
   const block = (b) => (Array.isArray(b) ? `<ul>${b.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : `<p>${escapeHtml(b)}</p>`);
   return (
     `<article><h1>${escapeHtml(doc.title)}</h1><p>Last updated: ${escapeHtml(doc.lastUpdated)}</p><p>${escapeHtml(doc.intro)}</p>` +
+    // The React page's contents list, here too: without JavaScript only this body shows.
+    `<nav aria-label="Contents"><ol>${doc.sections.map((s) => `<li><a href="#${escapeHtml(s.id)}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`).join('')}</ol></nav>` +
     doc.sections.map((s) => `<section id="${escapeHtml(s.id)}"><h2>${escapeHtml(s.title)}</h2>${s.body.map(block).join('')}</section>`).join('') +
     `</article>`
   );
