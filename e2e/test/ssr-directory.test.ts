@@ -136,3 +136,25 @@ test('a link to page 2 comes with both pages and hydrates; View More Trainers wo
   expect(one.apiCalls).toContain('/api/trainers');
   expect(one.errors).toEqual([]);
 });
+
+test('a place typed and searched before the page is hydrated is the one searched, once it is', async () => {
+  const page = await site.newPage({ width: 1280 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The trainers area's files wait: the page is the server's HTML, not yet hydrated.
+  await page.route(`${site.remotes.trainers.url}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.url('/trainers'));
+  const box = page.getByRole('searchbox', { name: 'Postcode or city' });
+  await box.fill('LS6 2AB');
+  await box.press('Enter');
+  expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
+  release();
+  // Hydrated, the typed place is taken up (React kept it in the DOM, not in its state), then the held submit made.
+  await page.waitForURL((u) => u.pathname === '/trainers' && u.searchParams.get('location') === 'LS6 2AB');
+  await page.getByText(/sorted by distance from LS6 2AB/).waitFor();
+  await expect(page.getByTestId('trainer-card').first().getAttribute('aria-label')).resolves.toBe('Hannah Walsh');
+  await expect(box.inputValue()).resolves.toBe('LS6 2AB');
+});
