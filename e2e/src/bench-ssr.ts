@@ -7,7 +7,7 @@
  *    stage 2: the built index.html with stage 1's tags), started beside it.
  *  - Paint at 4x CPU: the largest contentful paint of a page with JavaScript on, and the first contentful paint of
  *    the same server HTML with JavaScript off (the limit of this machine); median of 5 each, interleaved; goal: ratio <= 1.2.
- *    `/trainers/:id` is rendered with React on the server; `/` is not (its JavaScript-off body is stage 1's).
+ *    Both pages come rendered with React on the server (`/` by the shell's server build alone).
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
