@@ -107,3 +107,17 @@ export function expectKept(h: Awaited<ReturnType<typeof hydration>>, colorScheme
   expect(h.checked).toBeGreaterThan(minChecked);
   expect(h.differ).toEqual([]);
 }
+
+/**
+ * Holds back every request of `page` to `origin` (an area's files) until the returned release() is called: the page
+ * stays the server's HTML, not hydrated, for a test of what a visitor does before hydration.
+ */
+export async function holdRequests(page: Page, origin: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${origin}/**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startSite, type Site } from '../src/harness';
-import { hydration, rendered as renderedIn, renderedPage, visit as visitPage, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, renderedPage, visit as visitPage, expectKept } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the trainers directory on the BUILT site (docs/ssr.md): a signed-out visitor's /trainers,
 // its search (?location=) and filters in the query, is rendered with React by the shell's static server (the
@@ -139,13 +139,8 @@ test('a link to page 2 comes with both pages and hydrates; View More Trainers wo
 
 test('a place typed and searched before the page is hydrated is the one searched, once it is', async () => {
   const page = await site.newPage({ width: 1280 });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
   // The trainers area's files wait: the page is the server's HTML, not yet hydrated.
-  await page.route(`${site.remotes.trainers.url}/**`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, site.remotes.trainers.url);
   await page.goto(site.url('/trainers'));
   const box = page.getByRole('searchbox', { name: 'Postcode or city' });
   await box.fill('LS6 2AB');

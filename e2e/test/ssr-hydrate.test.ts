@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, startSite, type Site } from '../src/harness';
-import { hydration, rendered as renderedIn, visit as visitPage, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, visit as visitPage, expectKept } from '../src/ssrCheck';
 
 // Issue 32 stage 2 on the BUILT site (docs/ssr.md): a signed-out visitor's trainer profile is rendered with React
 // by the shell's static server (the shell's server build around the trainers area's own routes module, loaded from
@@ -114,13 +114,8 @@ test('the landing page comes rendered by the shell alone, whole, and hydrates wi
 
 test('a click on the server\'s page before it is hydrated is not lost: it is made once the page is', async () => {
   const page = await site.newPage({ width: 1280 });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // The trainers area's files wait: the page shows the server's HTML, not yet hydrated.
-  await page.route(`${site.remotes.trainers.url}/**`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The trainers area's files wait: the page is the server's HTML, not yet hydrated.
+  const release = await holdRequests(page, site.remotes.trainers.url);
   await page.goto(site.url(profilePath()));
   await page.getByRole('button', { name: 'Contact Trainer' }).click();
   expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
