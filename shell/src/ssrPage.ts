@@ -20,7 +20,14 @@ export function markHydrated(): void {
   document.getElementById('root')?.removeAttribute('data-ssr');
   const held = (window as HeldClicks).__fcHeldClicks ?? [];
   (window as HeldClicks).__fcHeldClicks = [];
-  for (const el of held) if (el.isConnected && el instanceof HTMLElement) el.click();
+  for (const el of held) {
+    if (!el.isConnected) continue;
+    // The element clicked may be an icon's <svg> or <path> inside a button (the theme toggle): not an HTMLElement,
+    // it has no click(); a bubbling click reaches the button's handler all the same. (Skipped before: the click
+    // was lost, and a clean-clone run's theme test with it.)
+    if (el instanceof HTMLElement) el.click();
+    else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  }
 }
 
 /** The page is rendered anew in the browser (the server's could not be hydrated): what was clicked on it is gone. */
