@@ -124,6 +124,21 @@ test('a click on the server\'s page before it is hydrated is not lost: it is mad
   await page.waitForURL(/\/signin\?redirect=/);
 });
 
+test('a visitor who scrolled the server\'s page before it was hydrated stays where they were', async () => {
+  // The shell scrolled to the top on its first render: the page jumped under a visitor who had scrolled, and a
+  // tap on View More Trainers landed on whatever had moved under it (a clean-clone run lost that click).
+  const page = await site.newPage({ width: 390 });
+  const release = await holdRequests(page, site.remotes.trainers.url);
+  await page.goto(site.url('/trainers'));
+  await page.getByTestId('trainer-card').last().scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
+  release();
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+});
+
 test('a visitor who may be signed in (a session cookie) gets the page rendered in the browser, as before', async () => {
   const html = await (await fetch(site.url(profilePath()), { headers: { Cookie: 'fitconnect.sid=anything' } })).text();
   expect(rendered(html)).toBeNull();

@@ -185,6 +185,27 @@ describe('TutorialsPage (catalogue from the API)', () => {
     expect(location()).toBe('/exercise-tutorials');
   });
 
+  it("the server's detail page being hydrated does not move the visitor's focus (arriving from the list does)", async () => {
+    fakeApi();
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.setAttribute('data-ssr', 'workouts');
+    document.body.appendChild(root);
+    const outside = document.createElement('button');
+    document.body.appendChild(outside);
+    outside.focus();
+    try {
+      renderLibrary('/exercise-tutorials/planks');
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Planks' });
+      await act(async () => undefined);
+      expect(heading).not.toHaveFocus();
+      expect(outside).toHaveFocus();
+    } finally {
+      root.remove();
+      outside.remove();
+    }
+  });
+
   it('an unknown exercise says so instead of showing an empty page', async () => {
     fakeApi();
     renderLibrary('/exercise-tutorials/no-such-thing');

@@ -113,6 +113,21 @@ test("renders an area's routes from its remote inside the shell's router and chr
   expect(lastLocation).toBe('/challenges');
 });
 
+test('a new page opens at the top; the page the browser loaded keeps its scroll position (a server-rendered page may be scrolled before it is hydrated)', async () => {
+  mockFetch(signedOut);
+  const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  try {
+    const { user } = renderShell('/trainers/12');
+    expect(await screen.findByRole('heading', { name: 'Trainer 12' })).toBeInTheDocument();
+    expect(scrollTo).not.toHaveBeenCalled();
+    await user.click(within(topBar()).getByRole('link', { name: 'Challenges' }));
+    expect(await screen.findByRole('heading', { name: 'Fitness Challenges' })).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  } finally {
+    scrollTo.mockRestore();
+  }
+});
+
 test('a remote that fails to load shows its area error view; Retry loads it again; other areas keep working', async () => {
   mockFetch(signedOut);
   const { user, down } = renderShell('/trainers', { down: ['mfe_trainers'] });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, useCurrentUserRefresh, visuallyHidden } from '@fitconnect/shared-ui';
@@ -45,10 +45,17 @@ const SkipLink = styled.a`
   }
 `;
 
-/** New page, top of the page (not for query-string-only changes). */
+/**
+ * New page, top of the page (not for query-string-only changes). Not on the first render: the page the browser
+ * loaded keeps the scroll position it has. A server-rendered page can be scrolled before it is hydrated, and a
+ * scroll to the top then would move what the visitor is reading (and what they were about to tap) away.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (typeof window.scrollTo === 'function') {
       try {
         window.scrollTo(0, 0);

@@ -178,7 +178,14 @@ export function ExerciseDetailPage() {
 
 function ExerciseView({ exercise, listSearch }: { exercise: Exercise; listSearch?: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Arriving from another page: focus on the exercise's heading, at the top. Not when this is the server's page
+  // being hydrated: the visitor is already on it, and may have scrolled or tabbed before it was hydrated.
+  const hydrating = useRef(typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute('data-ssr') === true);
   useEffect(() => {
+    if (hydrating.current) {
+      hydrating.current = false;
+      return;
+    }
     headingRef.current?.focus({ preventScroll: true });
     if (window.scrollY > 0) window.scrollTo({ top: 0 });
   }, [exercise.slug]);
