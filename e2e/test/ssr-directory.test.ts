@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startSite, type Site } from '../src/harness';
-import { hydration, rendered as renderedIn, renderedPage, visit as visitPage, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, renderedPage, visit as visitPage, expectKept } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the trainers directory on the BUILT site (docs/ssr.md): a signed-out visitor's /trainers,
 // its search (?location=) and filters in the query, is rendered with React by the shell's static server (the
@@ -135,4 +135,21 @@ test('a link to page 2 comes with both pages and hydrates; View More Trainers wo
   await one.page.waitForFunction((n) => document.querySelectorAll('[data-testid="trainer-card"]').length === n, names.length);
   expect(one.apiCalls).toContain('/api/trainers');
   expect(one.errors).toEqual([]);
+});
+
+test('a place typed and searched before the page is hydrated is the one searched, once it is', async () => {
+  const page = await site.newPage({ width: 1280 });
+  // The trainers area's files wait: the page is the server's HTML, not yet hydrated.
+  const release = await holdRequests(page, site.remotes.trainers.url);
+  await page.goto(site.url('/trainers'));
+  const box = page.getByRole('searchbox', { name: 'Postcode or city' });
+  await box.fill('LS6 2AB');
+  await box.press('Enter');
+  expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
+  release();
+  // Hydrated, the typed place is taken up (React kept it in the DOM, not in its state), then the held submit made.
+  await page.waitForURL((u) => u.pathname === '/trainers' && u.searchParams.get('location') === 'LS6 2AB');
+  await page.getByText(/sorted by distance from LS6 2AB/).waitFor();
+  await expect(page.getByTestId('trainer-card').first().getAttribute('aria-label')).resolves.toBe('Hannah Walsh');
+  await expect(box.inputValue()).resolves.toBe('LS6 2AB');
 });

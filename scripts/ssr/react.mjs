@@ -346,13 +346,17 @@ if (isMain) {
  * - clicks held until it is hydrated: a button of the server's HTML does nothing until React has hydrated it (the
  *   area's code is loaded first), so a click on one then would be lost. Clicks on elements of #root[data-ssr]
  *   that are not links (a link navigates by itself) are stopped and remembered; the shell clicks the same elements
- *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew.
+ *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew;
+ * - the form fields of #root[data-ssr] the visitor changed meanwhile (`__fcEdited`): React keeps such a value in
+ *   the DOM but not in its state, so markHydrated hands them to React before it makes the clicks.
  */
 export const HEAD_SCRIPT =
   '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}' +
   'window.__fcHeldClicks=[];document.addEventListener("click",function(e){var r=document.getElementById("root"),t=e.target;' +
   'if(!r||!r.hasAttribute("data-ssr")||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
-  'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)},true)</script>';
+  'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)},true);' +
+  'function n(e){var r=document.getElementById("root"),t=e.target;if(r&&r.hasAttribute("data-ssr")&&t instanceof Element&&r.contains(t))(window.__fcEdited=window.__fcEdited||[]).push(t)}' +
+  'document.addEventListener("input",n,true);document.addEventListener("change",n,true)</script>';
 
 /**
  * The built page with a render in it: HEAD_SCRIPT and the styles in <head>, the HTML in

@@ -9,28 +9,48 @@ export function isServerRenderedPage(): boolean {
   return document.getElementById('root')?.hasAttribute('data-ssr') === true;
 }
 
-type HeldClicks = { __fcHeldClicks?: Element[] };
+type HeldInput = { __fcHeldClicks?: Element[]; __fcEdited?: Element[] };
 
 /**
  * After hydration: later renders (a visit to the page from within the app) are a fresh page's, and the clicks
  * the page held while it was not hydrated (scripts/ssr/react.mjs, HEAD_SCRIPT) are made again, on the same
- * elements, now with their handlers.
+ * elements, now with their handlers. If the visitor also changed form fields meanwhile (the head script lists
+ * them), their values are first handed to React (./takeUpFields, its own chunk) and the clicks made a task after
+ * that, once React has rendered those values: a search typed and submitted before hydration searches for what
+ * was typed.
  */
 export function markHydrated(): void {
-  document.getElementById('root')?.removeAttribute('data-ssr');
-  const held = (window as HeldClicks).__fcHeldClicks ?? [];
-  (window as HeldClicks).__fcHeldClicks = [];
-  for (const el of held) {
-    if (!el.isConnected) continue;
-    // The element clicked may be an icon's <svg> or <path> inside a button (the theme toggle): not an HTMLElement,
-    // it has no click(); a bubbling click reaches the button's handler all the same. (Skipped before: the click
-    // was lost, and a clean-clone run's theme test with it.)
-    if (el instanceof HTMLElement) el.click();
-    else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-  }
+  const root = document.getElementById('root');
+  root?.removeAttribute('data-ssr');
+  const w = window as HeldInput;
+  const held = w.__fcHeldClicks ?? [];
+  w.__fcHeldClicks = [];
+  const replay = () => {
+    for (const el of held) {
+      if (!el.isConnected) continue;
+      // The element clicked may be an icon's <svg> or <path> inside a button (the theme toggle): not an
+      // HTMLElement, it has no click(); a bubbling click reaches the button's handler all the same. (Skipped
+      // before: the click was lost, and a clean-clone run's theme test with it.)
+      if (el instanceof HTMLElement) el.click();
+      else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    }
+  };
+  const edited = w.__fcEdited ?? [];
+  w.__fcEdited = [];
+  if (edited.length === 0) return replay();
+  // What was typed is read now: a later render of a controlled field (before the chunk is here) puts its state's
+  // value back into the DOM.
+  const values = edited.map((el): [Element, string] => [el, (el as HTMLInputElement).value]);
+  import('./takeUpFields').then(
+    ({ takeUpEditedFields }) => {
+      takeUpEditedFields(values);
+      setTimeout(replay, 0);
+    },
+    replay,
+  );
 }
 
 /** The page is rendered anew in the browser (the server's could not be hydrated): what was clicked on it is gone. */
 export function forgetHeldClicks(): void {
-  (window as HeldClicks).__fcHeldClicks = [];
+  (window as HeldInput).__fcHeldClicks = [];
 }
