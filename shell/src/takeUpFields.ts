@@ -14,8 +14,8 @@
  * JavaScript has no room for it (e2e/test/budget.test.ts).
  */
 export function takeUpEditedFields(edited: [Element, string][]): void {
-  // The last value of each field (the head script lists a field once per input event); all of them are set
-  // before any event, since the first event's render puts every other controlled field back to its state.
+  // The last value of each field (the head script lists a field once per input event). Values come from this
+  // list, not from the DOM: each event's render puts every other controlled field back to its state's value.
   const last = new Map(edited);
   for (const [el, value] of last) {
     if (!el.isConnected) continue;
