@@ -24,8 +24,12 @@ afterAll(async () => {
 });
 
 /** The service worker controls the page (it claims the page it was registered from). */
+/**
+ * Until a service worker controls the page AND has finished activating: it takes control (clientsClaim) while
+ * its activate step (old caches deleted) still runs; `state` reads 'activating' until then.
+ */
 async function controlled(page: Page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 60_000 });
 }
 
 /** PNG width x height from its IHDR chunk. */
@@ -160,11 +164,18 @@ async function runSessionToEnd(page: Page) {
   await session.getByTestId('session-exercise').waitFor();
   await page.keyboard.press('ArrowRight'); // completes the first set (or the timed block)
   const done = session.getByRole('heading', { level: 1, name: 'Workout Complete!' });
+  const steps: string[] = [];
   for (let i = 0; i < 60 && !(await done.isVisible()); i++) {
+    steps.push((await session.getByTestId('session-exercise').textContent().catch(() => null)) ?? '?');
     const skip = session.getByRole('button', { name: 'Skip Exercise' });
     if (await skip.isVisible()) await skip.click();
   }
-  await done.waitFor();
+  try {
+    await done.waitFor();
+  } catch (err) {
+    const text = await session.innerText().catch(() => '(no session)');
+    throw new Error(`the session did not end after ${steps.length} steps (${steps.join(' > ')}):\n${text.slice(0, 800)}\n${String(err)}`);
+  }
 }
 
 async function storedSessions(page: Page): Promise<Array<{ clientKey: string; workoutTitle: string; effort: number | null }>> {

@@ -21,9 +21,30 @@ const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 const SAVED_KEY = '/api/ai-workouts/saved';
 const PERSISTED = [/^\/api\/auth\/user$/, new RegExp(`^${SAVED_KEY}$`), /^\/api\/ai-workouts\/today$/, /^\/api\/workouts\/\d+$/];
 
+/**
+ * Kept: the queries above that hold an answer. A refetch that failed (status 'error') keeps its last answer in
+ * the query, and that answer is what is kept: a browser that says it is online while its network fails (a
+ * captive portal, a weak signal; navigator.onLine is true, so react-query fetches and fails) would otherwise
+ * drop the signed-in user from the cache, and the next page opened offline would be sent to sign in.
+ */
 export function isPersistedQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const head = query.queryKey[0];
-  return query.state.status === 'success' && query.queryKey.length === 1 && typeof head === 'string' && PERSISTED.some((re) => re.test(head));
+  const { status, data } = query.state;
+  const answered = status === 'success' || (status === 'error' && data !== undefined);
+  return answered && query.queryKey.length === 1 && typeof head === 'string' && PERSISTED.some((re) => re.test(head));
+}
+
+/**
+ * What is written: each kept query as its last answer (a failed refetch's error is not kept), so a page
+ * restored from it shows that answer as it would any cached one, and refetches it by the query's own rules.
+ */
+export function lastAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null, fetchStatus: 'idle' as const } }
+      : q,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 function setFlag(on: boolean) {
@@ -36,7 +57,7 @@ function setFlag(on: boolean) {
 }
 
 const persister: Persister = {
-  persistClient: (client: PersistedClient) => set(KEY, client, store),
+  persistClient: (client: PersistedClient) => set(KEY, lastAnswers(client), store),
   restoreClient: () => get<PersistedClient>(KEY, store),
   removeClient: () => del(KEY, store),
 };
