@@ -15,6 +15,13 @@
  * and handed to the real service worker through the DevTools protocol (ServiceWorker.deliverPushMessage),
  * and the notification's click is dispatched in the service worker as a `notificationclick` event on the
  * notification it showed (a headless browser has no notification to click).
+ *
+ * A Chromium that cannot grant the notifications permission at all (the headless shell of @sparticuz/chromium,
+ * used when /usr/bin/chromium is not installed: Notification.permission stays 'denied' after
+ * grantPermissions, and showNotification rejects) gets two more stand-ins, and the test says so: the page's
+ * Notification.permission/requestPermission answer 'granted', and the worker's registration keeps the
+ * notifications it is asked to show (showNotification/getNotifications). The worker's push and click
+ * handlers, the page and the API stay real.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +86,17 @@ test('turn on push, receive a push for a message, click it and land on the threa
   ecdh.generateKeys();
   const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
   const endpoint = `${pushBase}/push/${pat.id}`;
+
+  // Can this Chromium grant the permission at all? (see the header)
+  const permission = await page.evaluate(() => Notification.permission);
+  const canNotify = permission === 'granted';
+  if (!canNotify) {
+    console.log(`${site.browserChoice?.label}: Notification.permission is '${permission}' after grantPermissions; the permission and the worker's notifications are simulated`);
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'granted' });
+      Notification.requestPermission = async () => 'granted';
+    });
+  }
 
   await page.goto(site.url('/profile/notifications'));
   await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
@@ -178,6 +196,18 @@ test('turn on push, receive a push for a message, click it and land on the threa
   // worker attached to DevTools, and Chromium never stops a worker DevTools is attached to, so the record
   // and the push meet the same worker) and reads once, after it has settled.
   const worker = (await until('the service worker', async () => context.serviceWorkers().find((w) => w.url() === `${site.shellUrl}/sw.js`)))!;
+  if (!canNotify) {
+    await worker.evaluate(() => {
+      type Kept = { title: string; body: string; data: unknown; tag: string; close(): void };
+      const registration = (self as unknown as ServiceWorkerGlobalScope).registration;
+      const kept: Kept[] = [];
+      registration.showNotification = async (title: string, o: NotificationOptions = {}) => {
+        const n: Kept = { title, body: o.body ?? '', data: o.data ?? null, tag: o.tag ?? '', close: () => void kept.splice(kept.indexOf(n), 1) };
+        kept.push(n);
+      };
+      registration.getNotifications = async () => kept.slice() as unknown as Notification[];
+    });
+  }
   await worker.evaluate(() => {
     const scope = self as unknown as ServiceWorkerGlobalScope & { fcShown?: Promise<void>[] };
     const shown: Promise<void>[] = (scope.fcShown = []);
@@ -192,22 +222,29 @@ test('turn on push, receive a push for a message, click it and land on the threa
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: site.shellUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
   await until('the push event to call showNotification', () => worker.evaluate(() => ((self as unknown as { fcShown: Promise<void>[] }).fcShown.length > 0)));
   await worker.evaluate(() => Promise.all((self as unknown as { fcShown: Promise<void>[] }).fcShown));
-  const shown = await page.evaluate(async () => {
-    const n = await (await navigator.serviceWorker.ready).getNotifications();
-    return n.map((x) => ({ title: x.title, body: x.body, data: x.data as unknown }));
-  });
+  const shown = canNotify
+    ? await page.evaluate(async () => {
+        const n = await (await navigator.serviceWorker.ready).getNotifications();
+        return n.map((x) => ({ title: x.title, body: x.body, data: x.data as unknown }));
+      })
+    : await worker.evaluate(async () => {
+        const n = await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications();
+        return n.map((x) => ({ title: x.title, body: x.body, data: x.data as unknown }));
+      });
   expect(shown).toEqual([{ title: 'New message from Ann Sender', body: 'See you at 7?', data: { url: `/messages/${ann.id}` } }]);
 
   // Click it: the service worker's notificationclick takes this window to the thread.
-  await worker.evaluate(async () => {
+  await worker.evaluate(async (real) => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [n] = await scope.registration.getNotifications();
+    // NotificationEvent takes only a real Notification; the stand-in's event carries it the same way.
+    const event = real ? new NotificationEvent('notificationclick', { notification: n }) : Object.defineProperty(new ExtendableEvent('notificationclick'), 'notification', { value: n });
     try {
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
+      scope.dispatchEvent(event);
     } catch {
       /* waitUntil on an event the page made throws after the handler has started its work */
     }
-  });
+  }, canNotify);
   await page.waitForURL(site.url(`/messages/${ann.id}`));
   await page.getByText('See you at 7?').first().waitFor();
 }, 180_000);
