@@ -195,4 +195,44 @@ describe('WorkoutDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'Workout Not Found' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/workouts/9')).toHaveLength(4);
   }, 30_000);
+
+  describe('a refetch that fails after the plan was shown', () => {
+    /** The plan loads, then every later GET of it fails as `later` says (a thrown handler is a network error). */
+    function planThen(later: 'network' | 404) {
+      let first = true;
+      mockFetch({
+        'GET /api/auth/user': signedIn(),
+        'GET /api/workouts/7': () => {
+          if (first) {
+            first = false;
+            return { status: 200, body: makePlan() };
+          }
+          if (later === 'network') throw new Error('offline');
+          return { status: 404, body: { message: 'Workout not found' } };
+        },
+      });
+    }
+
+    async function refetchFails(queryClient: import('@tanstack/react-query').QueryClient) {
+      void queryClient.refetchQueries({ queryKey: ['/api/workouts/7'] });
+      await waitFor(() => expect(queryClient.getQueryState(['/api/workouts/7'])?.status).toBe('error'), { timeout: 15_000 });
+    }
+
+    it('for the connection: the plan and its session stay on screen (a browser that says online while its network fails)', async () => {
+      planThen('network');
+      const { queryClient } = renderDetail('/workout-plan/7/session');
+      expect(await screen.findByTestId('session-exercise')).toBeInTheDocument();
+      await refetchFails(queryClient);
+      expect(screen.getByTestId('session-exercise')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Workout Not Found' })).toBeNull();
+    }, 30_000);
+
+    it('because the plan is gone (404): Workout Not Found', async () => {
+      planThen(404);
+      const { queryClient } = renderDetail();
+      expect(await screen.findByTestId('workout-banner')).toBeInTheDocument();
+      await refetchFails(queryClient);
+      expect(await screen.findByRole('heading', { name: 'Workout Not Found' })).toBeInTheDocument();
+    }, 30_000);
+  });
 });

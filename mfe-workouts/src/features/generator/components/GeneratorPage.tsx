@@ -12,6 +12,7 @@ import { formatTimeOfDay, nextPlanText } from '../lib/time';
 import { GeneratedWorkoutCard } from './GeneratedWorkoutCard';
 import { SavedWorkoutsList } from './SavedWorkoutsList';
 import { WorkoutForm } from './WorkoutForm';
+import { showsError } from '../../../lib/queryError';
 
 export const GENERATOR_PATH = '/ai-workout';
 
@@ -195,7 +196,7 @@ export function GeneratorPage() {
           <SavedWorkoutsList
             workouts={saved.data}
             isLoading={saved.isPending}
-            isError={saved.isError}
+            isError={showsError(saved)}
             deletingId={deletingId}
             onLoad={load}
             onDelete={(w) => {

@@ -7,6 +7,7 @@ import { useTrainingRefresh, useTrainingSessions, useTrainingSummary } from '../
 import { useQueuedSessions } from '../lib/useQueued';
 import { durationText, plural, weekLabel, whenText } from '../lib/format';
 import type { QueuedSession } from '../lib/queue';
+import { showsError } from '../../../lib/queryError';
 
 // chart.js comes with this page only (its own chunk, loaded after the page's code).
 const WeeklyChart = lazy(() => import('./WeeklyChart'));
@@ -237,7 +238,7 @@ export function MyTrainingPage() {
   };
 
   const loading = summary.isPending || sessions.isPending;
-  const failed = summary.isError || sessions.isError;
+  const failed = showsError(summary) || showsError(sessions);
   const empty = !loading && !failed && list.length === 0 && waiting.length === 0;
 
   return (

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, Card, CardBody, CardDescription, CardHeader, CardTitle, useCurrentUser } from '@fitconnect/shared-ui';
 import { useTrainingRefresh, useTrainingSummary } from '../api/training';
 import { startTrainingAutoSync } from '../lib/autoSync';
+import { showsError } from '../../../lib/queryError';
 
 const Numbers = styled.dl`
   display: grid;
@@ -52,7 +53,7 @@ export function TrainingDashboardWidget() {
       <CardBody>
         {q.isPending ? (
           <Muted>Loading…</Muted>
-        ) : q.isError || !d ? (
+        ) : showsError(q) || !d ? (
           <Muted>Your training could not be loaded.</Muted>
         ) : (
           <Numbers>

@@ -5,6 +5,7 @@ import { useWorkout } from '../../workout-detail/api/get-workout';
 import { WorkoutNotFound } from '../../workout-detail/components/WorkoutNotFound';
 import { SessionEnd } from '../../history/components/SessionEnd';
 import { WorkoutSession } from './WorkoutSession';
+import { showsError } from '../../../lib/queryError';
 
 /**
  * /workout-plan/:id/session: the guided workout as a focused, full-screen mode of its own (issue 28), so the
@@ -19,7 +20,7 @@ export function SessionPage() {
 
   if (id === null) return <WorkoutNotFound />;
   if (query.isPending) return <Spinner label="Loading workout plan" center />;
-  if (query.isError || !query.data) return <WorkoutNotFound />;
+  if (showsError(query) || !query.data) return <WorkoutNotFound />;
 
   const plan = query.data;
   const toPlan = () => navigate(`/workout-plan/${plan.id}`, { replace: true, state: { fromSession: true } });

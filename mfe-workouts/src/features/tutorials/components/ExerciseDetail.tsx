@@ -8,6 +8,7 @@ import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
 import { useExercise } from '../api/exercises';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { DIFFICULTY_TONE } from './difficulty';
+import { showsError } from '../../../lib/queryError';
 
 const VideoFrame = styled.div`
   position: relative;
@@ -145,7 +146,7 @@ export function ExerciseDetailPage() {
   const backButton = <BackLink to={`/exercise-tutorials${listSearch ? `?${listSearch}` : ''}`}>Back to Exercises</BackLink>;
 
   if (query.isPending) return <PageContainer>{backButton}<Spinner label="Loading exercise" center /></PageContainer>;
-  if (query.isError || !query.data) {
+  if (showsError(query) || !query.data) {
     const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
     return (
       <PageContainer>

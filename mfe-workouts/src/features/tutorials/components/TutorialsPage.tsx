@@ -9,6 +9,7 @@ import type { ExerciseSummary } from '@fitconnect/contracts';
 import { SearchIcon } from '../../../lib/icons';
 import { ExerciseCard } from './ExerciseCard';
 import { TutorialFilters } from './TutorialFilters';
+import { showsError } from '../../../lib/queryError';
 
 const Count = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.md};
@@ -85,7 +86,7 @@ export function TutorialsPage() {
       <TutorialFilters value={state} muscleGroups={data?.muscleGroups ?? []} onChange={update} />
       {query.isPending ? (
         <Spinner label="Loading exercises" center />
-      ) : query.isError || !data ? (
+      ) : showsError(query) || !data ? (
         <Banner tone="danger" title="Could not load exercises">
           Please check your connection and try again.{' '}
           <Button variant="outline" size="sm" onClick={() => query.refetch()}>

@@ -21,6 +21,7 @@ import { useDeleteWorkout } from '../api/delete-workout';
 import { capitalize, formatDuration, formatEquipment } from '../lib/format';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { WorkoutSections } from './WorkoutSections';
+import { showsError } from '../../../lib/queryError';
 
 const Hero = styled.div`
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -81,7 +82,7 @@ export function WorkoutDetailPage() {
 
   if (id === null) return <WorkoutNotFound />;
   if (query.isPending) return <Spinner label="Loading workout plan" center />;
-  if (query.isError || !query.data) return <WorkoutNotFound />;
+  if (showsError(query) || !query.data) return <WorkoutNotFound />;
 
   const plan = query.data;
   const isOwner = !!user && user.id === plan.userId;
