@@ -12,7 +12,10 @@
 //    a gzip header, the parts' deflate data with the nonce between them as tiny stored blocks (RFC 1951 3.2.4), a
 //    final empty stored block and the CRC-32 and length of the whole text (RFC 1952), computed per answer.
 //
-// Per answer that is a join, a CRC-32 (~10 us for 65 KB) and a few small buffers. Gzip is chosen over brotli for a
+// Per answer that is a CRC-32 (~10 us for 65 KB) and a few small buffers: the answer is written as the list of the
+// page's prepared Buffers and the nonce between them (encodeChunks), never joined into a page-sized Buffer (memory:
+// each such Buffer lived until V8 collected it, and under 64 KB it came from the C library's heap). A prepared page
+// is one Buffer of text and one of deflate data, the parts being views into them. Gzip is chosen over brotli for a
 // page when the client takes both (brotli streams cannot be joined this way): about 1 KB more on the wire for a
 // rendered profile. A client that takes only brotli gets the page compressed per answer, as before.
 // CommonJS so that jest (scripts/test/page-body.test.ts) can load it; serve-static.mjs imports it.
@@ -59,8 +62,17 @@ function createPageBodies({ max = 64 } = {}) {
       prepared.set(html, hit);
       return hit;
     }
-    const parts = withNonce(html, marker).split(marker).map((p) => Buffer.from(p, 'utf8'));
-    const deflated = parts.map((p) => deflateRawSync(p, { finishFlush: zlib.Z_SYNC_FLUSH }));
+    // One exact-size Buffer per page for its text and one for its deflate data, the parts being views into them
+    // (memory: a part of its own was a slice of an 8 KB pool slab, and deflateRawSync's answer a slice of a
+    // 16 KB output buffer, each pinning the whole block for as long as the page stays here: the landing page's and a
+    // trainer's profile's 8 parts pinned 190-210 KB for 48-66 KB of text and 10-14 KB of deflate data).
+    const strings = withNonce(html, marker).split(marker);
+    const lengths = strings.map((p) => Buffer.byteLength(p, 'utf8'));
+    const text = Buffer.allocUnsafeSlow(lengths.reduce((n, l) => n + l, 0));
+    strings.reduce((at, p, i) => at + text.write(p, at, lengths[i], 'utf8'), 0);
+    const parts = views(text, lengths);
+    const chunks = parts.map((p) => deflateRawSync(p, { finishFlush: zlib.Z_SYNC_FLUSH }));
+    const deflated = views(ownBuffer(chunks), chunks.map((c) => c.length));
     hit = { parts, deflated };
     prepared.set(html, hit);
     while (prepared.size > max) prepared.delete(prepared.keys().next().value);
@@ -70,12 +82,22 @@ function createPageBodies({ max = 64 } = {}) {
   return {
     /** The page's text as withNonce(html, nonce) would make it. */
     text(html, nonce) {
+      return Buffer.concat(this.textChunks(html, nonce));
+    },
+
+    /** text(html, nonce) as the list of Buffers it is joined from (the page's parts are not copied). */
+    textChunks(html, nonce) {
       const { parts } = prepare(html);
-      return Buffer.concat(interleave(parts, Buffer.from(nonce, 'latin1')));
+      return interleave(parts, Buffer.from(nonce, 'latin1'));
     },
 
     /** The page's text gzip-compressed: the same bytes `gunzip` gives back as text(html, nonce). */
     gzip(html, nonce) {
+      return Buffer.concat(this.gzipChunks(html, nonce));
+    },
+
+    /** gzip(html, nonce) as the list of Buffers it is joined from. */
+    gzipChunks(html, nonce) {
       const { parts, deflated } = prepare(html);
       const n = Buffer.from(nonce, 'latin1');
       const nonceBlock = storedBlock(n);
@@ -92,7 +114,7 @@ function createPageBodies({ max = 64 } = {}) {
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(crc >>> 0, 0);
       trailer.writeUInt32LE(size >>> 0, 4);
-      return Buffer.concat([GZIP_HEADER, ...interleave(deflated, nonceBlock), END, trailer]);
+      return [GZIP_HEADER, ...interleave(deflated, nonceBlock), END, trailer];
     },
 
     /**
@@ -106,11 +128,43 @@ function createPageBodies({ max = 64 } = {}) {
       return { body: text, encoding: undefined };
     },
 
+    /**
+     * encode() as `{ chunks, length, encoding }`: the answer's Buffers, written one after the other (corked), so no
+     * page-sized Buffer is made per answer (each one was freed only when V8 collected it; a page under 64 KB came
+     * from the C library's heap, and the next answers' were put around it).
+     */
+    encodeChunks(html, nonce, accept) {
+      let chunks;
+      let encoding;
+      if (/\bgzip\b/.test(accept)) {
+        chunks = this.gzipChunks(html, nonce);
+        encoding = 'gzip';
+      } else if (/\bbr\b/.test(accept)) {
+        chunks = [this.encode(html, nonce, accept).body];
+        encoding = 'br';
+      } else chunks = this.textChunks(html, nonce);
+      return { chunks, length: chunks.reduce((n, c) => n + c.length, 0), encoding };
+    },
+
     /** How many pages are prepared (for tests). */
     get size() {
       return prepared.size;
     },
   };
+}
+
+/** The buffers copied into one Buffer of exactly their size (never a slice of a shared pool block). */
+function ownBuffer(buffers) {
+  const whole = Buffer.allocUnsafeSlow(buffers.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of buffers) at += b.copy(whole, at);
+  return whole;
+}
+
+/** `whole` cut into consecutive views of the given lengths. */
+function views(whole, lengths) {
+  let at = 0;
+  return lengths.map((n) => whole.subarray(at, (at += n)));
 }
 
 /** [a0, sep, a1, sep, a2 ...] */

@@ -840,16 +840,22 @@ export function createStaticServer(opts) {
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
     const rendered = react ? await react.render(req, manifest.body) : null;
     const html = rendered ? rendered.inject(injectPage(text, await described)) : injectPage(text, await described);
-    // The page's text is split at its nonces and compressed once per distinct text (scripts/page-body.mjs).
-    const { body, encoding } = pageBodies.encode(html, res.cspNonce, String(req.headers['accept-encoding'] ?? ''));
+    // The page's text is split at its nonces and compressed once per distinct text (scripts/page-body.cjs). The
+    // answer is written as the page's prepared Buffers with the nonce between them (corked: one write), not joined
+    // into one page-sized Buffer per answer.
+    const { chunks, length, encoding } = pageBodies.encodeChunks(html, res.cspNonce, String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'private, no-cache',
       Vary: 'Accept-Encoding',
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
-      'Content-Length': body.length,
+      'Content-Length': length,
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (req.method !== 'HEAD') {
+      res.cork(); // end() uncorks: the chunks go out in one write
+      for (const chunk of chunks) res.write(chunk);
+    }
+    res.end();
     return true;
   }
 

@@ -41,6 +41,25 @@ describe('a page body per answer (scripts/page-body.cjs)', () => {
     expect(plain.body.toString()).toBe(withNonce(PAGE, 'DDDDDDDDDDDDDDDDDDDDDDDD'));
   });
 
+  it('gives the same bytes as a list of chunks (encodeChunks), the page kept in one Buffer for its text and one for its deflate data', () => {
+    const bodies = createPageBodies();
+    for (const accept of ['gzip, deflate, br', 'br', '']) {
+      const whole = bodies.encode(PAGE, 'EEEEEEEEEEEEEEEEEEEEEEEE', accept);
+      const { chunks, length, encoding } = bodies.encodeChunks(PAGE, 'EEEEEEEEEEEEEEEEEEEEEEEE', accept);
+      expect(encoding).toBe(whole.encoding);
+      expect(length).toBe(whole.body.length);
+      if (encoding === 'br') expect(brotliDecompressSync(Buffer.concat(chunks)).toString()).toBe(withNonce(PAGE, 'EEEEEEEEEEEEEEEEEEEEEEEE'));
+      else expect(Buffer.concat(chunks).equals(whole.body)).toBe(true);
+    }
+    // No part is a slice of a larger shared block (an 8 KB pool slab, zlib's 16 KB output buffer) that it would keep alive.
+    const parts = bodies.textChunks(PAGE, 'n').filter((_: Buffer, i: number) => i % 2 === 0);
+    const deflated = bodies.gzipChunks(PAGE, 'n').slice(1, -2).filter((_: Buffer, i: number) => i % 2 === 0);
+    for (const list of [parts, deflated]) {
+      expect(new Set(list.map((b: Buffer) => b.buffer)).size).toBe(1);
+      expect(list[0].buffer.byteLength).toBe(list.reduce((n: number, b: Buffer) => n + b.length, 0));
+    }
+  });
+
   it('compresses a real-sized page about as well as gzip of the whole text', () => {
     const big = PAGE.replace('<h1>', `<h1>${'<div class="card"><p>Strength and mobility coaching for busy people.</p></div>'.repeat(800)}`);
     const bodies = createPageBodies();
