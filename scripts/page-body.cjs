@@ -122,10 +122,8 @@ function createPageBodies({ max = 64 } = {}) {
      * Gzip first (joined from the prepared parts), then brotli (compressed per answer), else the text.
      */
     encode(html, nonce, accept) {
-      if (/\bgzip\b/.test(accept)) return { body: this.gzip(html, nonce), encoding: 'gzip' };
-      const text = this.text(html, nonce);
-      if (/\bbr\b/.test(accept)) return { body: brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-      return { body: text, encoding: undefined };
+      const { chunks, encoding } = this.encodeChunks(html, nonce, accept);
+      return { body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), encoding };
     },
 
     /**
@@ -140,7 +138,7 @@ function createPageBodies({ max = 64 } = {}) {
         chunks = this.gzipChunks(html, nonce);
         encoding = 'gzip';
       } else if (/\bbr\b/.test(accept)) {
-        chunks = [this.encode(html, nonce, accept).body];
+        chunks = [brotliCompressSync(this.text(html, nonce), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })];
         encoding = 'br';
       } else chunks = this.textChunks(html, nonce);
       return { chunks, length: chunks.reduce((n, c) => n + c.length, 0), encoding };
