@@ -153,3 +153,32 @@ test('a place typed and searched before the page is hydrated is the one searched
   await expect(page.getByTestId('trainer-card').first().getAttribute('aria-label')).resolves.toBe('Hannah Walsh');
   await expect(box.inputValue()).resolves.toBe('LS6 2AB');
 });
+
+test('a Search clicked after hydration but before the typed place is handed to React searches for that place', async () => {
+  // Clean-clone run of stop 43: the place was typed before hydration and Search clicked just after it, while the
+  // chunk that hands typed values to React (shell/src/takeUpFields.ts) was loading: the search was for nothing.
+  const page = await site.newPage({ width: 1280 });
+  const releaseArea = await holdRequests(page, site.remotes.trainers.url);
+  let releaseChunk!: () => void;
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  let chunkAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (chunkAsked = resolve));
+  await page.route(/\/take-up-fields\.[0-9a-f]+\.js$/, async (route) => {
+    chunkAsked();
+    await chunkHeld;
+    await route.continue();
+  });
+  await page.goto(site.url('/trainers'));
+  const box = page.getByRole('searchbox', { name: 'Postcode or city' });
+  await box.fill('LS6 2AB');
+  releaseArea();
+  // Hydrated (#root has lost data-ssr) and the take-up chunk asked for, not yet here.
+  await asked;
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await page.getByRole('button', { name: 'Search' }).click();
+  releaseChunk();
+  await page.waitForURL((u) => u.pathname === '/trainers' && u.searchParams.get('location') === 'LS6 2AB');
+  await page.getByText(/sorted by distance from LS6 2AB/).waitFor();
+  await expect(page.getByTestId('trainer-card').first().getAttribute('aria-label')).resolves.toBe('Hannah Walsh');
+  await expect(box.inputValue()).resolves.toBe('LS6 2AB');
+});

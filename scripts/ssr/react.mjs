@@ -348,12 +348,14 @@ if (isMain) {
  *   that are not links (a link navigates by itself) are stopped and remembered; the shell clicks the same elements
  *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew;
  * - the form fields of #root[data-ssr] the visitor changed meanwhile (`__fcEdited`): React keeps such a value in
- *   the DOM but not in its state, so markHydrated hands them to React before it makes the clicks.
+ *   the DOM but not in its state, so markHydrated hands them to React before it makes the clicks, and holds
+ *   clicks until it has (`__fcHold`, set while the chunk that does it loads): a Search clicked in that moment
+ *   would otherwise search for the server's value, not what was typed.
  */
 export const HEAD_SCRIPT =
   '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}' +
   'window.__fcHeldClicks=[];document.addEventListener("click",function(e){var r=document.getElementById("root"),t=e.target;' +
-  'if(!r||!r.hasAttribute("data-ssr")||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
+  'if(!r||!(r.hasAttribute("data-ssr")||window.__fcHold)||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
   'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)},true);' +
   'function n(e){var r=document.getElementById("root"),t=e.target;if(r&&r.hasAttribute("data-ssr")&&t instanceof Element&&r.contains(t))(window.__fcEdited=window.__fcEdited||[]).push(t)}' +
   'document.addEventListener("input",n,true);document.addEventListener("change",n,true)</script>';

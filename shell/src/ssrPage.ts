@@ -9,7 +9,7 @@ export function isServerRenderedPage(): boolean {
   return document.getElementById('root')?.hasAttribute('data-ssr') === true;
 }
 
-type HeldInput = { __fcHeldClicks?: Element[]; __fcEdited?: Element[] };
+type HeldInput = { __fcHeldClicks?: Element[]; __fcEdited?: Element[]; __fcHold?: boolean };
 
 /**
  * After hydration: later renders (a visit to the page from within the app) are a fresh page's, and the clicks
@@ -17,15 +17,19 @@ type HeldInput = { __fcHeldClicks?: Element[]; __fcEdited?: Element[] };
  * elements, now with their handlers. If the visitor also changed form fields meanwhile (the head script lists
  * them), their values are first handed to React (./takeUpFields, its own chunk) and the clicks made a task after
  * that, once React has rendered those values: a search typed and submitted before hydration searches for what
- * was typed.
+ * was typed. Until then the head script goes on holding clicks (`__fcHold`): a Search clicked while that chunk
+ * loads would reach React while its state still has the server's value (a clean-clone run searched for nothing
+ * and stayed on /trainers).
  */
 export function markHydrated(): void {
   const root = document.getElementById('root');
   root?.removeAttribute('data-ssr');
   const w = window as HeldInput;
-  const held = w.__fcHeldClicks ?? [];
-  w.__fcHeldClicks = [];
   const replay = () => {
+    w.__fcHold = false;
+    // Read now: clicks held while the fields were taken up are made too, after the ones before hydration.
+    const held = w.__fcHeldClicks ?? [];
+    w.__fcHeldClicks = [];
     for (const el of held) {
       if (!el.isConnected) continue;
       // The element clicked may be an icon's <svg> or <path> inside a button (the theme toggle): not an
@@ -38,10 +42,11 @@ export function markHydrated(): void {
   const edited = w.__fcEdited ?? [];
   w.__fcEdited = [];
   if (edited.length === 0) return replay();
+  w.__fcHold = true;
   // What was typed is read now: a later render of a controlled field (before the chunk is here) puts its state's
   // value back into the DOM.
   const values = edited.map((el): [Element, string] => [el, (el as HTMLInputElement).value]);
-  import('./takeUpFields').then(
+  import(/* webpackChunkName: "take-up-fields" */ './takeUpFields').then(
     ({ takeUpEditedFields }) => {
       takeUpEditedFields(values);
       setTimeout(replay, 0);

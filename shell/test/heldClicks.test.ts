@@ -34,3 +34,26 @@ test('a held click on an element no longer in the page is dropped', () => {
   markHydrated();
   expect(clicks).toBe(0);
 });
+
+test('while fields typed before hydration are handed to React, clicks stay held, then are made after them', async () => {
+  document.body.innerHTML = '<div id="root" data-ssr="trainers"><input id="box" value=""><button id="go">Search</button></div>';
+  const box = document.getElementById('box') as HTMLInputElement;
+  const seen: string[] = [];
+  document.getElementById('go')!.addEventListener('click', () => seen.push(`search:${box.value}`));
+  box.addEventListener('input', () => seen.push(`input:${box.value}`));
+  box.value = 'LS6 2AB';
+  (window as Held & { __fcEdited?: Element[] }).__fcEdited = [box];
+  (window as Held).__fcHeldClicks = [];
+  markHydrated();
+  // The page is hydrated, but the fields are not yet taken up: the head script must go on holding clicks.
+  expect(document.getElementById('root')!.hasAttribute('data-ssr')).toBe(false);
+  expect((window as { __fcHold?: boolean }).__fcHold).toBe(true);
+  // A click the head script held in that moment.
+  (window as Held).__fcHeldClicks!.push(document.getElementById('go')!);
+  await new Promise<void>((resolve) => {
+    const wait = () => ((window as { __fcHold?: boolean }).__fcHold ? setTimeout(wait, 5) : resolve());
+    wait();
+  });
+  expect(seen).toEqual(['input:LS6 2AB', 'search:LS6 2AB']);
+  expect((window as Held).__fcHeldClicks).toEqual([]);
+});
