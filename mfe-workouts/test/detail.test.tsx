@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { WorkoutDetailPage } from '../src/features/workout-detail/components/WorkoutDetailPage';
 import { SessionPage } from '../src/features/session/components/SessionPage';
 import { deferred, LocationProbe, makePlan, makeUser, mockFetch, signedIn, signedOut } from './helpers';
@@ -197,32 +197,19 @@ describe('WorkoutDetailPage', () => {
   }, 30_000);
 
   describe('a refetch that fails after the plan was shown', () => {
-    /** The plan loads, then every later GET of it fails as `later` says (a thrown handler is a network error). */
+    /** The plan loads, then every later GET of it fails as `later` says. */
     function planThen(later: 'network' | 404) {
-      let first = true;
       mockFetch({
         'GET /api/auth/user': signedIn(),
-        'GET /api/workouts/7': () => {
-          if (first) {
-            first = false;
-            return { status: 200, body: makePlan() };
-          }
-          if (later === 'network') throw new Error('offline');
-          return { status: 404, body: { message: 'Workout not found' } };
-        },
+        'GET /api/workouts/7': answerThen({ status: 200, body: makePlan() }, later === 'network' ? 'network' : { status: 404, body: { message: 'Workout not found' } }),
       });
-    }
-
-    async function refetchFails(queryClient: import('@tanstack/react-query').QueryClient) {
-      void queryClient.refetchQueries({ queryKey: ['/api/workouts/7'] });
-      await waitFor(() => expect(queryClient.getQueryState(['/api/workouts/7'])?.status).toBe('error'), { timeout: 15_000 });
     }
 
     it('for the connection: the plan and its session stay on screen (a browser that says online while its network fails)', async () => {
       planThen('network');
       const { queryClient } = renderDetail('/workout-plan/7/session');
       expect(await screen.findByTestId('session-exercise')).toBeInTheDocument();
-      await refetchFails(queryClient);
+      await refetchFails(queryClient, ['/api/workouts/7']);
       expect(screen.getByTestId('session-exercise')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Workout Not Found' })).toBeNull();
     }, 30_000);
@@ -231,7 +218,7 @@ describe('WorkoutDetailPage', () => {
       planThen(404);
       const { queryClient } = renderDetail();
       expect(await screen.findByTestId('workout-banner')).toBeInTheDocument();
-      await refetchFails(queryClient);
+      await refetchFails(queryClient, ['/api/workouts/7']);
       expect(await screen.findByRole('heading', { name: 'Workout Not Found' })).toBeInTheDocument();
     }, 30_000);
   });

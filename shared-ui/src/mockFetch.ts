@@ -24,6 +24,23 @@ export interface Reply {
 export type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 export type Route = Reply | Handler;
 
+/**
+ * A route that answers `first` once and every later call as `later` says: 'network' fails it as a network error
+ * does (offline, or a browser that says it is online while its network fails), a reply answers it (a 500, a 404).
+ * For a page that shows an answer and then refetches it.
+ */
+export function answerThen(first: Reply, later: 'network' | Reply): Handler {
+  let answered = false;
+  return () => {
+    if (!answered) {
+      answered = true;
+      return first;
+    }
+    if (later === 'network') throw new Error('offline');
+    return later;
+  };
+}
+
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (body === undefined || body === null) return undefined;
   if (typeof body !== 'string') return body;

@@ -1,5 +1,6 @@
 // '@fitconnect/shared-ui/patterns': the patterns every area shows the same way (issue 28.6): back link,
-// avatar, unread badge, not-found view, the small-screen filters disclosure and the "You're offline" notice. (The page header is
+// avatar, unread badge, not-found view, the small-screen filters disclosure, the "You're offline" notice and when a
+// page shows its error view for a query (showsError). (The page header is
 // PageHeading, in '@fitconnect/shared-ui'; toasts are the Toaster there.)
 // A Module Federation singleton of its own (build-config/singletons.js), like './widgets': not on the
 // landing path, it loads with the first page that uses one. What these need of the rest of shared-ui
@@ -18,3 +19,4 @@ export { FilterDisclosure } from './components/patterns/FilterDisclosure';
 export type { FilterDisclosureProps } from './components/patterns/FilterDisclosure';
 export { OfflineNotice, useOnline, isOfflineError } from './components/OfflineNotice';
 export type { OfflineNoticeProps } from './components/OfflineNotice';
+export { showsError } from './queryError';

@@ -2,15 +2,15 @@
 // Test utility (import from '@fitconnect/shared-ui/src/testing'); not exported from index so
 // testing-library never lands in a bundle.
 import type { ReactElement } from 'react';
-import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { render, waitFor, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './api';
 import { useToastStore } from './components/Toast';
 import type { SsrApi } from './federation';
 
-export { mockFetch, type Handler, type RecordedCall, type Reply, type Route } from './mockFetch';
+export { answerThen, mockFetch, type Handler, type RecordedCall, type Reply, type Route } from './mockFetch';
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** MemoryRouter entries (default ['/']). */
@@ -42,6 +42,16 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     ),
   });
   return { ...result, queryClient };
+}
+
+/**
+ * Refetches the query under `queryKey` and waits until it has failed (after its retries): react-query keeps its
+ * data, which is what a page shown before the failure has to go on showing (showsError). Answer the refetch with
+ * `answerThen`.
+ */
+export async function refetchFails(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  void queryClient.refetchQueries({ queryKey, exact: true });
+  await waitFor(() => expect(queryClient.getQueryState(queryKey)?.status).toBe('error'), { timeout: 15_000 });
 }
 
 /**

@@ -12,7 +12,7 @@ import { formatTimeOfDay, nextPlanText } from '../lib/time';
 import { GeneratedWorkoutCard } from './GeneratedWorkoutCard';
 import { SavedWorkoutsList } from './SavedWorkoutsList';
 import { WorkoutForm } from './WorkoutForm';
-import { showsError } from '../../../lib/queryError';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 
 export const GENERATOR_PATH = '/ai-workout';
 

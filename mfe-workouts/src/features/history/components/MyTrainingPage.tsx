@@ -7,7 +7,7 @@ import { useTrainingRefresh, useTrainingSessions, useTrainingSummary } from '../
 import { useQueuedSessions } from '../lib/useQueued';
 import { durationText, plural, weekLabel, whenText } from '../lib/format';
 import type { QueuedSession } from '../lib/queue';
-import { showsError } from '../../../lib/queryError';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 
 // chart.js comes with this page only (its own chunk, loaded after the page's code).
 const WeeklyChart = lazy(() => import('./WeeklyChart'));

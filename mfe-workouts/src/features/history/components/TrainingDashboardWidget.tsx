@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button, Card, CardBody, CardDescription, CardHeader, CardTitle, useCurrentUser } from '@fitconnect/shared-ui';
 import { useTrainingRefresh, useTrainingSummary } from '../api/training';
 import { startTrainingAutoSync } from '../lib/autoSync';
-import { showsError } from '../../../lib/queryError';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 
 const Numbers = styled.dl`
   display: grid;

@@ -5,7 +5,7 @@ import { useWorkout } from '../../workout-detail/api/get-workout';
 import { WorkoutNotFound } from '../../workout-detail/components/WorkoutNotFound';
 import { SessionEnd } from '../../history/components/SessionEnd';
 import { WorkoutSession } from './WorkoutSession';
-import { showsError } from '../../../lib/queryError';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 
 /**
  * /workout-plan/:id/session: the guided workout as a focused, full-screen mode of its own (issue 28), so the

@@ -4,11 +4,10 @@ import styled from 'styled-components';
 import { Badge, Button, Card, CardBody, EmptyState, LineIcon, PageContainer, Spinner, focusRing, isApiError, visuallyHidden } from '@fitconnect/shared-ui';
 import type { ExerciseDetail as Exercise } from '@fitconnect/contracts';
 import { SearchX } from 'lucide';
-import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
+import { BackLink, NotFoundView, showsError } from '@fitconnect/shared-ui/patterns';
 import { useExercise } from '../api/exercises';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { DIFFICULTY_TONE } from './difficulty';
-import { showsError } from '../../../lib/queryError';
 
 const VideoFrame = styled.div`
   position: relative;

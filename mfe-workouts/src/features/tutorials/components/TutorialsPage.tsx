@@ -9,7 +9,7 @@ import type { ExerciseSummary } from '@fitconnect/contracts';
 import { SearchIcon } from '../../../lib/icons';
 import { ExerciseCard } from './ExerciseCard';
 import { TutorialFilters } from './TutorialFilters';
-import { showsError } from '../../../lib/queryError';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 
 const Count = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.md};

@@ -21,7 +21,7 @@ import { useDeleteWorkout } from '../api/delete-workout';
 import { capitalize, formatDuration, formatEquipment } from '../lib/format';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { WorkoutSections } from './WorkoutSections';
-import { showsError } from '../../../lib/queryError';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 
 const Hero = styled.div`
   border-radius: ${({ theme }) => theme.radii.lg};
