@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import type { ChallengeDetail, LeaderboardEntry, MyParticipation } from '@fitconnect/contracts';
 import { ChallengeDetailPage } from '../src/features/challenges/components/ChallengeDetailPage';
@@ -9,6 +9,7 @@ import { Leaderboard } from '../src/features/challenges/components/Leaderboard';
 import { ProgressBar } from '../src/features/challenges/components/ProgressBar';
 import * as contracts from '@fitconnect/contracts';
 import { LEADERBOARD_MAX_ROWS, LEADERBOARD_REFRESH_MS, LEADERBOARD_TOP_ROWS } from '../src/features/challenges/api/get-leaderboard';
+import { challengeKey, leaderboardKey } from '../src/features/challenges/api/keys';
 import { boardOf, fromNow, makeDetail, makeEntry, makeUser, mockFetch, signedIn, signedOut, type Handler, type Reply } from './helpers';
 
 jest.setTimeout(30_000);
@@ -242,6 +243,35 @@ describe('ChallengeDetailPage', () => {
     renderDetail({ 'GET /api/auth/user': signedOut, 'GET /api/challenges/7': { status: 404, body: { message: 'Challenge not found' } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Challenge Not Found' }, { timeout: 20_000 })).toBeInTheDocument();
   }, 30_000);
+
+  describe('a refetch that fails after the challenge was shown', () => {
+    it('for the connection or a server fault: the challenge and its leaderboard stay on screen', async () => {
+      const { queryClient } = renderDetail({
+        'GET /api/auth/user': signedOut,
+        'GET /api/challenges/7': answerThen({ status: 200, body: makeDetail() }, 'network'),
+        'GET /api/challenges/7/leaderboard': answerThen({ status: 200, body: boardOf(board) }, { status: 500, body: { message: 'down' } }),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: '10K Steps a Day' })).toBeInTheDocument();
+      expect(await screen.findAllByTestId('leaderboard-row')).toHaveLength(4);
+      await refetchFails(queryClient, challengeKey(7, null));
+      await refetchFails(queryClient, leaderboardKey(7, null, LEADERBOARD_TOP_ROWS));
+      expect(screen.getByRole('heading', { level: 1, name: '10K Steps a Day' })).toBeInTheDocument();
+      expect(screen.getAllByTestId('leaderboard-row')).toHaveLength(4);
+      expect(screen.queryByRole('heading', { name: 'Could not load this challenge' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Could not load the leaderboard.')).not.toBeInTheDocument();
+    });
+
+    it('because it is gone (404): Challenge Not Found', async () => {
+      const { queryClient } = renderDetail({
+        'GET /api/auth/user': signedOut,
+        'GET /api/challenges/7': answerThen({ status: 200, body: makeDetail() }, { status: 404, body: { message: 'Challenge not found' } }),
+        'GET /api/challenges/7/leaderboard': { status: 200, body: boardOf(board) },
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: '10K Steps a Day' })).toBeInTheDocument();
+      await refetchFails(queryClient, challengeKey(7, null));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Challenge Not Found' })).toBeInTheDocument();
+    });
+  });
 
   it('refreshes the leaderboard every 30 seconds', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import area from '../src/routes';
+import { challengesKey } from '../src/features/challenges/api/keys';
 import type { ChallengeSummary } from '@fitconnect/contracts';
 import { LocationProbe, fromNow, makeChallenge, makeUserChallenge, mockFetch, signedIn, signedOut, type Reply } from './helpers';
 
@@ -149,6 +150,21 @@ it('shows an error with Try Again after the retries fail (SPEC §4: 2 retries)',
   expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
 }, 30_000);
 
+it('keeps the challenges on screen when a later refetch fails for the connection (no offline notice, no error)', async () => {
+  mockFetch({
+    'GET /api/auth/user': signedOut,
+    'GET /api/challenges': answerThen({ status: 200, body: [active, upcoming] }, 'network'),
+    'GET /api/challenges/community': community([upcoming, active]),
+  });
+  const { queryClient } = renderList();
+  expect(await screen.findByRole('article', { name: 'Active One' })).toBeInTheDocument();
+  await refetchFails(queryClient, challengesKey(null));
+  expect(screen.getByRole('article', { name: 'Active One' })).toBeInTheDocument();
+  expect(screen.getByTestId('stat-active')).toHaveTextContent('1');
+  expect(screen.queryByRole('heading', { name: "You're offline" })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Could not load challenges' })).not.toBeInTheDocument();
+}, 30_000);
+
 describe('sections (issue 28.11)', () => {
   const featured = makeChallenge({ id: 10, title: 'Curated One', featured: true, participantCount: 1 });
   const busy = makeChallenge({ id: 11, title: 'Busy One', participantCount: 9 });
@@ -180,6 +196,26 @@ describe('sections (issue 28.11)', () => {
     expect(within(screen.getByRole('list', { name: 'Past challenges' })).getByRole('article', { name: 'Ended One' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/api/challenges/community')).map((c) => c.path)).toEqual(['/api/challenges/community', '/api/challenges/community?cursor=next1']);
     void titles;
+  });
+
+  it('a failed Show More keeps the community challenges shown and says so; Show More tries again', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/auth/user': signedOut,
+      'GET /api/challenges': { status: 200, body: [featured] },
+      'GET /api/challenges/community': community([fresh(21), fresh(20)], 'next1'),
+      'GET /api/challenges/community?cursor=next1': () => (fail ? { status: 500, body: { message: 'down' } } : community([fresh(19)])),
+    });
+    const user = userEvent.setup();
+    renderList();
+    const section = await screen.findByTestId('section-community');
+    await user.click(await within(section).findByRole('button', { name: 'Show More Community Challenges' }));
+    expect(await within(section).findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('More community challenges could not be loaded. Please try again.');
+    expect(within(section).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Fresh 21', 'Fresh 20']);
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Show More Community Challenges' }));
+    expect(await within(section).findByRole('article', { name: 'Fresh 19' })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('the community section has its own error (with Try Again) and empty states', async () => {

@@ -1,8 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityItem } from '@fitconnect/contracts';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { ActivityList } from '../src/features/activity/components/ActivityList';
+import { ACTIVITY_KEY } from '../src/features/activity/api/get-activity';
 import { FeedTab } from '../src/features/feed/components/FeedTab';
 import { makeUser, mockFetch, signedIn, signedOut } from './helpers';
 
@@ -59,6 +60,40 @@ test('error: an alert with Try Again, which loads it', async () => {
   fail = false;
   await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
   expect(await screen.findByRole('link', { name: 'Tara Trainer' })).toBeInTheDocument();
+});
+
+describe('a refetch that fails after the activity was shown', () => {
+  test('for a server fault: the activity stays on screen', async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/activity': answerThen({ body: { items, nextCursor: null } }, { status: 500, body: { message: 'down' } }) });
+    const { queryClient } = renderWithProviders(<ActivityList now={now} />);
+    expect(await screen.findByRole('link', { name: 'Tara Trainer' })).toBeInTheDocument();
+    await refetchFails(queryClient, [ACTIVITY_KEY, 0]);
+    expect(screen.getAllByTestId('activity-item')).toHaveLength(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('refused by the server (4xx): the error view', async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/activity': answerThen({ body: { items, nextCursor: null } }, { status: 403, body: { message: 'no' } }) });
+    const { queryClient } = renderWithProviders(<ActivityList now={now} />);
+    expect(await screen.findByRole('link', { name: 'Tara Trainer' })).toBeInTheDocument();
+    await refetchFails(queryClient, [ACTIVITY_KEY, 0]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Recent activity could not be loaded right now.');
+    expect(screen.queryByTestId('activity-item')).not.toBeInTheDocument();
+  });
+
+  test('Show More Activity that fails for the connection keeps the items and says so', async () => {
+    mockFetch({
+      'GET /api/auth/user': signedOut,
+      'GET /api/activity': (c) => {
+        if (c.path.includes('cursor=')) throw new Error('offline');
+        return { body: { items, nextCursor: 'abc' } };
+      },
+    });
+    renderWithProviders(<ActivityList now={now} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show More Activity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('More activity could not be loaded. Please try again.');
+    expect(screen.getAllByTestId('activity-item')).toHaveLength(3);
+  });
 });
 
 test("the feed keeps SPEC's sample posts, labelled, beside the live list", async () => {

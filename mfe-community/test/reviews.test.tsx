@@ -1,8 +1,9 @@
 import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { ReviewsTab } from '../src/features/reviews/components/ReviewsTab';
+import { reviewsQueryOptions } from '../src/features/reviews/api/get-reviews';
 import { LocationProbe, listReply, makeReview, makeUser, mockFetch, signedIn, signedOut, type Handler, type Reply } from './helpers';
 
 // The machine running the suite is shared and slow: give async queries room.
@@ -108,6 +109,15 @@ describe('category filter', () => {
     renderReviews();
     expect(await screen.findByText('Error loading reviews')).toBeInTheDocument();
   });
+});
+
+test('the reviews shown stay when a later refetch fails for the connection', async () => {
+  mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/community-reviews': answerThen(listReply([makeReview({ title: 'Platform one' })]), 'network') });
+  const { queryClient } = renderReviews();
+  expect(await screen.findByRole('heading', { name: 'Community Reviews (1)' })).toBeInTheDocument();
+  await refetchFails(queryClient, reviewsQueryOptions('all', 'newest', null).queryKey);
+  expect(cards()).toHaveLength(1);
+  expect(screen.queryByText('The reviews could not be loaded.')).not.toBeInTheDocument();
 });
 
 describe('anonymous display', () => {

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { ConversationSummary } from '@fitconnect/contracts';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { ConversationsPage } from '../src/features/messages/components/ConversationsPage';
+import { CONVERSATIONS_KEY } from '../src/features/messages/api/get-conversations';
 import { FakeEventSource, makeMessage, mockFetch, signedIn } from './helpers';
 
 beforeEach(() => FakeEventSource.install());
@@ -79,6 +80,16 @@ test('shows a spinner while loading, then an error with a retry that loads again
   await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('Tom Trainer')).toBeInTheDocument();
   expect(calls.filter((c) => c.path === '/api/messages')).toHaveLength(2);
+});
+
+test('the conversations shown stay when a later refetch fails for the connection (no offline notice, no error)', async () => {
+  mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/messages': answerThen({ status: 200, body: [summary()] }, 'network') });
+  const { queryClient } = renderList();
+  expect(await screen.findAllByTestId('conversation')).toHaveLength(1);
+  await refetchFails(queryClient, CONVERSATIONS_KEY);
+  expect(screen.getAllByTestId('conversation')).toHaveLength(1);
+  expect(screen.queryByRole('heading', { name: "You're offline" })).not.toBeInTheDocument();
+  expect(screen.queryByText('Your messages could not be loaded')).not.toBeInTheDocument();
 });
 
 test('a new message on the live stream refreshes the list without a reload', async () => {

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGE_TOO_LONG, SEND_MESSAGE_FAILED, type Message, type Thread } from '@fitconnect/contracts';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { ThreadPage } from '../src/features/messages/components/ThreadPage';
+import { threadKey } from '../src/features/messages/api/get-thread';
 import { UnreadNavBadge } from '../src/features/messages/components/UnreadNavBadge';
 import { FakeEventSource, makeMessage, mockFetch, signedIn, type RecordedCall } from './helpers';
 
@@ -238,6 +239,30 @@ test('a load failure shows an error with Try again', async () => {
   renderThread();
   expect(await screen.findByText('This conversation could not be loaded')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+});
+
+describe('a refetch that fails after the thread was shown', () => {
+  const shown = thread([makeMessage({ seq: 1, senderId: 2, receiverId: 1, content: 'Free on Monday?', readAt: yesterday })]);
+
+  test('for the connection: the thread and what was typed stay on screen', async () => {
+    mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/messages/2': answerThen({ status: 200, body: shown }, 'network') });
+    const { queryClient } = renderThread();
+    const box = await screen.findByRole('textbox', { name: 'Message to Tom' });
+    await userEvent.setup().type(box, 'Monday works');
+    await refetchFails(queryClient, threadKey(2));
+    expect(screen.getByRole('heading', { level: 1, name: 'Tom Trainer' })).toBeInTheDocument();
+    expect(screen.getByText('Free on Monday?')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message to Tom' })).toHaveValue('Monday works');
+    expect(screen.queryByText('This conversation could not be loaded')).not.toBeInTheDocument();
+  });
+
+  test('because the member is gone (404): User not found', async () => {
+    mockFetch({ 'GET /api/auth/user': signedIn(), 'GET /api/messages/2': answerThen({ status: 200, body: shown }, { status: 404, body: { message: 'User not found' } }) });
+    const { queryClient } = renderThread();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tom Trainer' })).toBeInTheDocument();
+    await refetchFails(queryClient, threadKey(2));
+    expect(await screen.findByRole('heading', { level: 1, name: 'User not found' })).toBeInTheDocument();
+  });
 });
 
 test('back on a thread loaded earlier (cached): fetches what came since by number, then marks it read', async () => {

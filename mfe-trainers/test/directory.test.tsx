@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { TrainersPage } from '../src/features/directory/components/TrainersPage';
+import { trainersPageQueryOptions } from '../src/features/directory/api/get-trainers';
+import { EMPTY_QUERY } from '../src/features/directory/lib/query';
 import { deferred, listReply, LocationProbe, makeTrainer, mockFetch, signedOut, type ReplySpec } from './helpers';
 
 jest.setTimeout(20_000);
@@ -218,5 +220,30 @@ describe('TrainersPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('trainer-card')).toHaveLength(1);
+  });
+
+  describe('the connection', () => {
+    it('a refetch that fails for it (the browser says online) keeps the trainers on screen, no offline notice', async () => {
+      mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/trainers': answerThen(listReply([hannah, marcus], { total: 2 }), 'network') });
+      const { queryClient } = renderPage();
+      expect(await screen.findAllByTestId('trainer-card')).toHaveLength(2);
+      await refetchFails(queryClient, trainersPageQueryOptions(EMPTY_QUERY, 1).queryKey);
+      expect(screen.getAllByTestId('trainer-card')).toHaveLength(2);
+      expect(screen.getByTestId('result-count')).toHaveTextContent('2 trainers');
+      expect(screen.queryByRole('heading', { name: "You're offline" })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Failed to fetch trainers' })).not.toBeInTheDocument();
+    });
+
+    it("with no trainers loaded, a failed first load says You're offline", async () => {
+      mockFetch({
+        'GET /api/auth/user': signedOut,
+        'GET /api/trainers': () => {
+          throw new Error('offline');
+        },
+      });
+      renderPage();
+      expect(await screen.findByRole('heading', { name: "You're offline" })).toBeInTheDocument();
+      expect(screen.queryByTestId('trainer-card')).not.toBeInTheDocument();
+    });
   });
 });

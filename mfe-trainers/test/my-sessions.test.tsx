@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { MySessionsPage } from '../src/features/bookings/components/MySessionsPage';
 import { SessionsDashboardWidget } from '../src/features/bookings/components/SessionsDashboardWidget';
+import { bookingsKey } from '../src/features/bookings/api/get-bookings';
+import { CALENDAR_FEED_KEY } from '../src/features/bookings/api/get-calendar-feed';
 import { makeBooking } from './bookings-helpers';
 import { makeUser, mockFetch, signedIn, signedOut } from './helpers';
 
@@ -128,6 +130,23 @@ describe('MySessionsPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('booking')).toBeInTheDocument();
+  });
+
+  it('sessions and the calendar link shown stay when a later refetch fails for the connection', async () => {
+    mockFetch({
+      'GET /api/auth/user': signedIn(),
+      'GET /api/calendar/token': answerThen({ status: 200, body: feed }, 'network'),
+      'GET /api/bookings?when=upcoming': answerThen({ status: 200, body: [requested, confirmedSoon] }, 'network'),
+    });
+    const { queryClient } = renderWithProviders(<MySessionsPage />);
+    expect(await screen.findAllByTestId('booking')).toHaveLength(2);
+    expect(await screen.findByLabelText('Your calendar link')).toHaveValue(feed.url);
+    await refetchFails(queryClient, bookingsKey({ when: 'upcoming' }));
+    await refetchFails(queryClient, CALENDAR_FEED_KEY);
+    expect(screen.getAllByTestId('booking')).toHaveLength(2);
+    expect(screen.getByLabelText('Your calendar link')).toHaveValue(feed.url);
+    expect(screen.queryByText('Your sessions could not be loaded right now.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your calendar link could not be loaded.')).not.toBeInTheDocument();
   });
 });
 

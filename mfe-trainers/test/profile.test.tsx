@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { TrainerProfilePage } from '../src/features/profile/components/TrainerProfilePage';
+import { trainerKey } from '../src/features/profile/api/get-trainer';
+import { trainerReviewsKey } from '../src/features/profile/api/get-trainer-reviews';
 import { SIGN_IN_REDIRECT_MS } from '../src/features/profile/lib/useSignInRedirect';
 import { futureDate, makeSlot, makeSlots } from './bookings-helpers';
 import { LocationProbe, makeReview, makeTrainer, makeUser, mockFetch, signedIn, signedOut } from './helpers';
@@ -207,5 +209,33 @@ describe('TrainerProfilePage', () => {
     renderProfile('/trainers/abc');
     expect(screen.getByRole('heading', { level: 1, name: 'Trainer Not Found' })).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/trainers/abc')).toBe(false);
+  });
+
+  describe('a refetch that fails after the profile was shown', () => {
+    it('for the connection or a server fault: the profile and its reviews stay on screen', async () => {
+      mockFetch({
+        ...base(signedOut),
+        'GET /api/trainers/3': answerThen({ status: 200, body: trainer }, 'network'),
+        'GET /api/trainers/3/reviews': answerThen({ status: 200, body: reviews }, { status: 500, body: { message: 'boom' } }),
+      });
+      const { queryClient } = renderProfile();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
+      expect(await screen.findAllByTestId('review')).toHaveLength(2);
+      await refetchFails(queryClient, trainerKey(3));
+      await refetchFails(queryClient, trainerReviewsKey(3));
+      expect(screen.getByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
+      expect(screen.getAllByTestId('review')).toHaveLength(2);
+      expect(screen.queryByText('Error loading reviews')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Trainer Not Found' })).not.toBeInTheDocument();
+    });
+
+    it('because the trainer is gone (404): Trainer Not Found', async () => {
+      mockFetch({ ...base(signedOut), 'GET /api/trainers/3': answerThen({ status: 200, body: trainer }, { status: 404, body: { message: 'Trainer not found' } }) });
+      const { queryClient } = renderProfile();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
+      await refetchFails(queryClient, trainerKey(3));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Not Found' })).toBeInTheDocument();
+      expect(screen.getByText("The trainer you're looking for doesn't exist or is no longer listed.")).toBeInTheDocument();
+    });
   });
 });

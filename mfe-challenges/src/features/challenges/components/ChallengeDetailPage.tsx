@@ -27,7 +27,7 @@ import { Icon } from './icons';
 import { JoinButton } from './JoinButton';
 import { Leaderboard } from './Leaderboard';
 import { LogProgressForm } from './LogProgressForm';
-import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
+import { BackLink, NotFoundView, showsError } from '@fitconnect/shared-ui/patterns';
 import { ProgressBar } from './ProgressBar';
 import { ProgressHistory } from './ProgressHistory';
 import { ReportChallenge } from './ReportChallenge';
@@ -161,7 +161,7 @@ export function ChallengeDetailPage() {
 
   if (id === null) return <NotFound />;
   if (detail.isPending) return <Spinner center label="Loading challenge" />;
-  if (detail.isError) {
+  if (showsError(detail) || !detail.data) {
     if (isApiError(detail.error, 404)) return <NotFound />;
     return (
       <PageContainer $narrow>
@@ -327,7 +327,7 @@ export function ChallengeDetailPage() {
           <CardBody>
             {board.isPending ? (
               <Spinner label="Loading leaderboard" />
-            ) : board.isError ? (
+            ) : showsError(board) || !board.data ? (
               <Flush role="alert">
                 Could not load the leaderboard.{' '}
                 <Button size="sm" variant="outline" onClick={() => void board.refetch()}>

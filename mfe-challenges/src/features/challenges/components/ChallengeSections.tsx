@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { POPULAR_CHALLENGE_MIN_PARTICIPANTS, type ChallengeSummary } from '@fitconnect/contracts/challenges';
 import { Button, Grid, Spinner } from '@fitconnect/shared-ui';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useCommunityChallenges } from '../api/get-community-challenges';
 import { timingOf } from '../lib/timing';
 import { ChallengeCard } from './ChallengeCard';
@@ -89,7 +90,7 @@ function CommunitySection({ userId, userKnown, exclude, signedIn, now }: { userI
   const items = (q.data?.pages.flatMap((p) => p.challenges) ?? []).filter((c) => !exclude.has(c.id));
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading community challenges" />;
-  else if (q.isError)
+  else if (showsError(q))
     body = (
       <div role="alert">
         <Note $flush="top">Community challenges could not be loaded right now.</Note>
@@ -110,6 +111,7 @@ function CommunitySection({ userId, userKnown, exclude, signedIn, now }: { userI
             </Button>
           </More>
         )}
+        {q.isFetchNextPageError && <Note role="alert">More community challenges could not be loaded. Please try again.</Note>}
       </>
     );
   return (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, Spinner, useCurrentUser } from '@fitconnect/shared-ui';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useUserChallenges } from '../api/get-user-challenges';
 import { formatAmount, formatGoal } from '../lib/format';
 import { TIMING_LABELS, timingOf } from '../lib/timing';
@@ -59,7 +60,7 @@ export function ChallengesDashboardWidget() {
 
   let body;
   if (q.isPending) body = <Spinner label="Loading your challenges" />;
-  else if (q.isError) body = <p style={{ margin: 0 }}>Your challenges could not be loaded right now.</p>;
+  else if (showsError(q) || !q.data) body = <p style={{ margin: 0 }}>Your challenges could not be loaded right now.</p>;
   else if (q.data.length === 0)
     body = (
       <>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserChallenge } from '@fitconnect/contracts';
 import { Button, EmptyState, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
-import { isOfflineError, OfflineNotice, useOnline } from '@fitconnect/shared-ui/patterns';
+import { isOfflineError, OfflineNotice, showsError, useOnline } from '@fitconnect/shared-ui/patterns';
 import { useChallenges } from '../api/get-challenges';
 import { useUserChallenges } from '../api/get-user-challenges';
 import { progressPercent } from '../lib/format';
@@ -69,12 +69,14 @@ export function ChallengesPage() {
         ];
 
   let content;
+  // The challenges shown stay when a later refetch fails for the connection (showsError).
+  const failed = showsError(list);
   // Offline (issue 31): a clear notice instead of a spinner that waits or an error.
-  if ((!online && !list.data) || (list.isError && isOfflineError(list.error))) {
+  if ((!online && !list.data) || (failed && isOfflineError(list.error))) {
     content = <OfflineNotice action={<Button onClick={() => void list.refetch()}>Try Again</Button>}>Challenges need a connection.</OfflineNotice>;
   } else if (list.isPending) {
     content = <Spinner center label="Loading challenges" />;
-  } else if (list.isError) {
+  } else if (failed || !list.data) {
     content = (
       <div role="alert">
         <EmptyState

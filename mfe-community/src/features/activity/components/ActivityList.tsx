@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Award, Dumbbell, Star, ThumbsUp, Users } from 'lucide';
 import type { ActivityItem } from '@fitconnect/contracts';
 import { Button, Card, CardBody, LineIcon, Spinner, useCurrentUser, type IconNode } from '@fitconnect/shared-ui';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { formatRelativeTime, useNow } from '../../../lib/relativeTime';
 import { useActivity } from '../api/get-activity';
 
@@ -137,7 +138,7 @@ export function ActivityList({ now: nowProp }: { now?: number }) {
 
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading recent activity" />;
-  else if (q.isError)
+  else if (showsError(q))
     body = (
       <div role="alert">
         <AlertText>Recent activity could not be loaded right now.</AlertText>

@@ -13,6 +13,7 @@ import {
 } from '@fitconnect/shared-ui';
 import { Select, useLatestSearchParams } from '@fitconnect/shared-ui/forms';
 import { Dialog } from '@fitconnect/shared-ui/widgets';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import {
   COMMUNITY_REVIEW_FILTER_LABELS,
   COMMUNITY_REVIEW_FILTERS,
@@ -209,7 +210,7 @@ export function ReviewsTab() {
 
       {loading ? (
         <Spinner label="Loading reviews" center />
-      ) : reviews.isError ? (
+      ) : showsError(reviews) ? (
         <Banner tone="danger" title="Error loading reviews">
           <ErrorText>The reviews could not be loaded.</ErrorText>
           <Button size="sm" variant="outline" onClick={() => void reviews.refetch()}>

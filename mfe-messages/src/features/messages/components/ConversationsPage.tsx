@@ -8,7 +8,7 @@ import { CONVERSATIONS_KEY, useConversations } from '../api/get-conversations';
 import { fullName, listTime, preview } from '../lib/format';
 import { useLiveMessages } from '../lib/live';
 import { Avatar } from './Avatar';
-import { isOfflineError, OfflineNotice, UnreadBadge, useOnline } from '@fitconnect/shared-ui/patterns';
+import { isOfflineError, OfflineNotice, UnreadBadge, showsError, useOnline } from '@fitconnect/shared-ui/patterns';
 
 const List = styled.ul`
   list-style: none;
@@ -129,8 +129,10 @@ export function ConversationsPage() {
   });
 
   let content;
+  // The conversations shown stay when a later refetch fails for the connection (showsError).
+  const failed = showsError(q);
   // Offline (issue 31): a clear notice instead of a spinner that waits or an error.
-  if ((!online && !q.data) || (q.isError && isOfflineError(q.error)))
+  if ((!online && !q.data) || (failed && isOfflineError(q.error)))
     content = (
       <OfflineNotice
         action={
@@ -143,7 +145,7 @@ export function ConversationsPage() {
       </OfflineNotice>
     );
   else if (q.isPending) content = <Spinner center label="Loading conversations" />;
-  else if (q.isError)
+  else if (failed || !q.data)
     content = (
       <Banner tone="danger" title="Your messages could not be loaded" role="alert">
         <p style={{ margin: '0 0 8px' }}>Please check your connection and try again.</p>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Mail } from '../../../lib/icons';
 import { parseRouteId } from '@fitconnect/contracts/messages';
 import { Badge, Banner, Button, PageContainer, Spinner, isApiError, apiErrorMessage, useCurrentUser } from '@fitconnect/shared-ui';
-import { BackLink, NotFoundView } from '@fitconnect/shared-ui/patterns';
+import { BackLink, NotFoundView, showsError } from '@fitconnect/shared-ui/patterns';
 import { fullName } from '../lib/format';
 import { useThreadController } from '../lib/useThreadController';
 import { Avatar } from './Avatar';
@@ -74,7 +74,8 @@ function ThreadView({ partnerId }: { partnerId: number }) {
       </PageContainer>
     );
   }
-  if (query.isError) {
+  // The thread shown (and what is typed in the composer) stays when a later refetch fails (showsError).
+  if (showsError(query) || !query.data) {
     if (isApiError(query.error, 404)) return <NotFound title="User not found" text="There is no FitConnect member with this id." />;
     if (isApiError(query.error, 400))
       return <NotFound title="Conversation not available" text={apiErrorMessage(query.error, 'This conversation is not available.')} />;

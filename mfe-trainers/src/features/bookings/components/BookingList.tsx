@@ -1,7 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Booking } from '@fitconnect/contracts/bookings';
 import { Button, Spinner } from '@fitconnect/shared-ui';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { BookingCard } from './BookingCard';
 
 const List = styled.ul`
@@ -32,10 +34,10 @@ export const LiveStatus = styled.p`
 `;
 
 export interface BookingListProps {
+  /** What to list: the query's sessions, or the part of them this list shows (undefined while it has none). */
   bookings: Booking[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
+  /** The sessions' query: its loading and error states, and Try again. */
+  query: UseQueryResult<Booking[]>;
   /** Shown when there are none. */
   empty: ReactNode;
   /** Accessible name of the list. */
@@ -43,8 +45,11 @@ export interface BookingListProps {
   limit?: number;
 }
 
-/** Sessions with their loading, empty and error states, and one live region for what was just done. */
-export function BookingList({ bookings, isPending, isError, onRetry, empty, label, limit }: BookingListProps) {
+/**
+ * Sessions with their loading, empty and error states, and one live region for what was just done. The sessions
+ * shown stay when a later refetch fails for the connection (showsError).
+ */
+export function BookingList({ bookings, query, empty, label, limit }: BookingListProps) {
   const [status, setStatus] = useState('');
   const statusRef = useRef<HTMLParagraphElement>(null);
   // After an action its button may be gone (a cancelled session has no Cancel): focus goes to what happened.
@@ -53,12 +58,12 @@ export function BookingList({ bookings, isPending, isError, onRetry, empty, labe
     requestAnimationFrame(() => statusRef.current?.focus());
   };
   let body: ReactNode;
-  if (isPending) body = <Spinner label={`Loading ${label.toLowerCase()}`} />;
-  else if (isError)
+  if (query.isPending) body = <Spinner label={`Loading ${label.toLowerCase()}`} />;
+  else if (showsError(query))
     body = (
       <div role="alert">
         <Muted>Your sessions could not be loaded right now.</Muted>
-        <Button size="sm" variant="outline" onClick={onRetry} style={{ marginTop: 8 }}>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()} style={{ marginTop: 8 }}>
           Try again
         </Button>
       </div>

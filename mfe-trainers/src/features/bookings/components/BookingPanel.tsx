@@ -12,6 +12,7 @@ import {
 import { Button, Card, CardBody, Spinner, Stack, apiErrorMessage, focusRing, isApiError, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
 import { TextArea } from '@fitconnect/shared-ui/forms';
 import { TabPanel, Tabs } from '@fitconnect/shared-ui/widgets';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useCreateBooking } from '../api/create-booking';
 import { useSlots } from '../api/get-slots';
 import { addDays, dateKey, formatDateKey, formatLongDay, formatTime, useViewerTimeZone, zoneCity, zonesDiffer } from '../lib/time';
@@ -238,7 +239,7 @@ export function BookingPanel({ trainerId, trainerName }: BookingPanelProps) {
 
   let body;
   if (q.isPending) body = <Spinner label="Loading free times" />;
-  else if (q.isError)
+  else if (showsError(q) || !q.data)
     body = (
       <div role="alert">
         <Muted>Free times could not be loaded right now.</Muted>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, Card, CardBody, CardDescription, CardHeader, CardTitle, Spinner, apiErrorMessage } from '@fitconnect/shared-ui';
 import { Input, Label } from '@fitconnect/shared-ui/forms';
 import { ConfirmDialog } from '@fitconnect/shared-ui/widgets';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
 import { LiveStatus } from './BookingList';
@@ -67,7 +68,7 @@ export function CalendarFeedCard() {
       <CardBody>
         {feed.isPending ? (
           <Spinner label="Loading your calendar link" />
-        ) : feed.isError ? (
+        ) : showsError(feed) || !feed.data ? (
           <div role="alert">
             <p style={{ marginTop: 0 }}>Your calendar link could not be loaded.</p>
             <Button size="sm" variant="outline" onClick={() => feed.refetch()}>

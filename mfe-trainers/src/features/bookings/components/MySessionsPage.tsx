@@ -57,9 +57,7 @@ export function MySessionsPage() {
               <TabPanel id={when} value={when} idPrefix="sessions">
                 <BookingList
                   bookings={q.data}
-                  isPending={q.isPending}
-                  isError={q.isError}
-                  onRetry={() => q.refetch()}
+                  query={q}
                   label={when === 'upcoming' ? 'Upcoming sessions' : 'Past sessions'}
                   empty={
                     when === 'upcoming' ? (

@@ -18,6 +18,7 @@ import {
   isApiError,
   useCurrentUser,
 } from '@fitconnect/shared-ui';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useMyTrainer } from '../../profile/api/get-my-trainer';
 import { useAvailability } from '../api/get-availability';
@@ -63,7 +64,7 @@ export function SchedulePage() {
   const availability = useAvailability(trainerId);
 
   if (mine.isPending) return <Spinner label="Loading your schedule" center />;
-  if (mine.isError) {
+  if (showsError(mine) || !mine.data) {
     return (
       <PageContainer $narrow>
         <EmptyState
@@ -116,7 +117,7 @@ export function SchedulePage() {
           <CardBody>
             {availability.isPending ? (
               <Spinner label="Loading your availability" />
-            ) : availability.isError ? (
+            ) : showsError(availability) || !availability.data ? (
               <div role="alert">
                 <p style={{ marginTop: 0 }}>Your availability could not be loaded.</p>
                 <Button size="sm" variant="outline" onClick={() => availability.refetch()}>
@@ -192,9 +193,7 @@ function TrainerSessions() {
             <H3 id="requests-title">Requests{requests?.length ? ` (${requests.length})` : ''}</H3>
             <BookingList
               bookings={requests}
-              isPending={q.isPending}
-              isError={q.isError}
-              onRetry={() => q.refetch()}
+              query={q}
               label="Requests"
               empty="No requests waiting for an answer."
             />
@@ -203,9 +202,7 @@ function TrainerSessions() {
             <H3 id="upcoming-title">Upcoming sessions</H3>
             <BookingList
               bookings={upcoming}
-              isPending={q.isPending}
-              isError={q.isError}
-              onRetry={() => q.refetch()}
+              query={q}
               label="Upcoming sessions"
               empty="No confirmed sessions coming up."
             />

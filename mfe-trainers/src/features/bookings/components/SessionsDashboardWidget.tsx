@@ -40,9 +40,7 @@ export function SessionsDashboardWidget() {
       <CardBody>
         <BookingList
           bookings={q.data}
-          isPending={q.isPending}
-          isError={q.isError}
-          onRetry={() => q.refetch()}
+          query={q}
           label="Upcoming sessions"
           limit={WIDGET_LIMIT}
           empty={

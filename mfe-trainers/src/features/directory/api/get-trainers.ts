@@ -1,5 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { TRAINER_LIST_HEADERS, type TrainerListItem } from '@fitconnect/contracts/trainers';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { getWithHeaders } from '../../../lib/fetchWithHeaders';
 import { directoryParams, type DirectoryQuery } from '../lib/query';
 
@@ -57,11 +58,12 @@ export function useTrainerPages(q: DirectoryQuery) {
         trainers: dedupe(loaded.flatMap((p) => p.trainers)),
         first: first?.data ?? null,
         isPending: !!first?.isPending,
-        isError: !!first?.isError,
+        /** The first page failed with nothing to show, or was refused (showsError): a failed refetch keeps the list. */
+        isError: !!first && showsError(first),
         error: first?.error ?? null,
         /** A later page is loading (the ones before it are shown). */
         isLoadingMore: results.slice(1).some((r) => r.isPending),
-        moreFailed: results.slice(1).some((r) => r.isError),
+        moreFailed: results.slice(1).some(showsError),
         hasMore: !!last?.data?.hasMore,
         refetchFailed: () => results.filter((r) => r.isError).forEach((r) => void r.refetch()),
       };

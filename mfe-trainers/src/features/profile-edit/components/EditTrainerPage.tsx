@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { parseRouteId } from '@fitconnect/contracts/trainers';
 import { Button, Card, CardBody, EmptyState, PageContainer, PageHeading, Spinner, apiErrorMessage, isApiError, useCurrentUser, useToast } from '@fitconnect/shared-ui';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/zodErrors';
 import { useTrainer } from '../../profile/api/get-trainer';
@@ -53,7 +54,7 @@ export function EditTrainerPage() {
 
   if (id === null) return <ProfileLoadProblem notFound />;
   if (query.isPending || userLoading) return <Spinner label="Loading trainer profile" center />;
-  if (query.isError || !trainer) return <ProfileLoadProblem notFound={isApiError(query.error, 404) || isApiError(query.error, 400)} />;
+  if (showsError(query) || !trainer) return <ProfileLoadProblem notFound={isApiError(query.error, 404) || isApiError(query.error, 400)} />;
   if (!isOwner) return <Spinner label="Checking access" center />;
 
   return (

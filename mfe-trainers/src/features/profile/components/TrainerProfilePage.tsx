@@ -19,7 +19,7 @@ import {
 } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { PersonIcon, PinIcon, VideoIcon } from '../../../lib/icons';
-import { BackLink } from '@fitconnect/shared-ui/patterns';
+import { BackLink, showsError } from '@fitconnect/shared-ui/patterns';
 import { TrainerAvatar } from '../../directory/components/TrainerAvatar';
 import { formatPrice, formatRating, formatReviewCount, fullName } from '../../directory/lib/format';
 import { useTrainer } from '../api/get-trainer';
@@ -253,7 +253,7 @@ export function TrainerProfilePage() {
 
   if (id === null) return <TrainerNotFound />;
   if (query.isPending) return <Spinner label="Loading trainer profile" center />;
-  if (query.isError || !trainer) return <TrainerNotFound failed={!isApiError(query.error, 404) && !isApiError(query.error, 400)} />;
+  if (showsError(query) || !trainer) return <TrainerNotFound failed={!isApiError(query.error, 404) && !isApiError(query.error, 400)} />;
 
   const name = fullName(trainer.user);
   const isOwner = !!user && user.id === trainer.userId;
@@ -379,7 +379,7 @@ export function TrainerProfilePage() {
                       <Link to={signInPath(location.pathname)}>Sign in</Link> to write a review.
                     </Muted>
                   )}
-                  <ReviewList reviews={reviews.data} isPending={reviews.isPending} isError={reviews.isError} />
+                  <ReviewList reviews={reviews.data} isPending={reviews.isPending} isError={showsError(reviews)} />
                 </Stack>
               </CardBody>
             </Card>
