@@ -18,6 +18,8 @@ import {
   isApiError,
   signInPath,
 } from '@fitconnect/shared-ui';
+// A lazy page: the patterns' chunk loads with it, never on the landing page.
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { DashboardWidgets } from '../federation/DashboardWidgets';
 import { Icon } from './icons';
 import { focusRing } from './styles';
@@ -291,7 +293,7 @@ const answered = (q: { isPending: boolean; failureCount: number; fetchStatus: st
 function TodayPlanCard({ q }: { q: UseQueryResult<TodaysWorkoutList> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading today's plan" />;
-  else if (q.isError) body = <Failed what="Today's plan" onRetry={() => void q.refetch()} />;
+  else if (showsError(q) || !q.data) body = <Failed what="Today's plan" onRetry={() => void q.refetch()} />;
   else {
     const today = q.data[0];
     const next = <CardLine>Your next plan can be generated {whenNextPlan(new Date())}.</CardLine>;
@@ -339,7 +341,7 @@ function TodayPlanCard({ q }: { q: UseQueryResult<TodaysWorkoutList> }) {
 function UnreadCard({ q }: { q: UseQueryResult<UnreadTotal> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading your messages" />;
-  else if (q.isError) body = <Failed what="Your messages" onRetry={() => void q.refetch()} />;
+  else if (showsError(q) || !q.data) body = <Failed what="Your messages" onRetry={() => void q.refetch()} />;
   else
     body = (
       <>
@@ -364,7 +366,7 @@ function UnreadCard({ q }: { q: UseQueryResult<UnreadTotal> }) {
 function EnquiriesCard({ q }: { q: UseQueryResult<ConversationSummary[]> }) {
   let body: ReactNode;
   if (q.isPending) body = <Spinner label="Loading your enquiries" />;
-  else if (q.isError) body = <Failed what="Your enquiries" onRetry={() => void q.refetch()} />;
+  else if (showsError(q) || !q.data) body = <Failed what="Your enquiries" onRetry={() => void q.refetch()} />;
   else {
     const waiting = q.data.filter((c) => c.unreadCount > 0);
     body = (
@@ -427,7 +429,7 @@ function CompletenessCard({ q }: { q: UseQueryResult<Trainer> }) {
         </Button>
       </>
     );
-  else if (q.isError) body = <Failed what="Your trainer profile" onRetry={() => void q.refetch()} />;
+  else if (showsError(q) || !q.data) body = <Failed what="Your trainer profile" onRetry={() => void q.refetch()} />;
   else {
     const missing = missingProfileFields(q.data);
     const percent = Math.round(((PROFILE_FIELDS - missing.length) / PROFILE_FIELDS) * 100);
@@ -480,9 +482,10 @@ export function ProfilePage() {
   }, []);
 
   if (q.isPending) return <Spinner label="Loading your profile" center />;
-  // SPEC §2: the profile redirects to /signin when the user cannot be loaded.
+  // SPEC §2: the profile redirects to /signin when the user cannot be loaded (a 401 answers no user). A refetch
+  // that failed for the connection keeps the signed-in user: it does not send the visitor to sign in.
   const user = q.data?.user;
-  if (q.isError || !user) return <Navigate to={signInPath('/profile')} replace />;
+  if (showsError(q) || !user) return <Navigate to={signInPath('/profile')} replace />;
   if (!shown.current && ![today, unread, enquiries, completeness].every(answered)) return <Spinner label="Loading your profile" center />;
   shown.current = true;
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { CURRENT_USER_KEY, RequireAuth, useToastStore } from '@fitconnect/shared-ui';
 import { EditProfilePage, ProfilePage } from '../../src/pages';
 import { missingProfileFields, whenNextPlan } from '../../src/pages/ProfilePage';
@@ -168,6 +168,39 @@ describe('ProfilePage', () => {
     queryClient.setQueryDefaults(CURRENT_USER_KEY, { retry: false });
     expect(await screen.findByTestId('where', {}, { timeout: 20_000 })).toHaveTextContent('/signin?redirect=%2Fprofile');
   }, 30_000);
+
+  describe('a refetch that fails after the page was shown', () => {
+    it('for the connection: the profile and its cards stay, and the visitor is not sent to sign in', async () => {
+      mockFetch({
+        'GET /api/auth/user': answerThen({ body: { user: makeUser() } }, 'network'),
+        'GET /api/ai-workouts/today': answerThen({ body: [] }, 'network'),
+        'GET /api/messages/unread': answerThen({ body: { total: 2 } }, { status: 503, body: { message: 'down' } }),
+      });
+      const { queryClient } = render('/profile');
+      queryClient.setQueryDefaults(CURRENT_USER_KEY, { retry: false });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+      await refetchFails(queryClient, CURRENT_USER_KEY);
+      await refetchFails(queryClient, ['profile', '/api/ai-workouts/today']);
+      await refetchFails(queryClient, ['/api/messages/unread']);
+      expect(screen.getByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+      expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: "Today's Plan" })).getByRole('link', { name: /Generate Today's Plan/ })).toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Messages' })).getByText('2 unread messages')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('signed out meanwhile (401): to /signin', async () => {
+      mockFetch({
+        'GET /api/auth/user': answerThen({ body: { user: makeUser() } }, { status: 401, body: { message: 'Not authenticated' } }),
+        'GET /api/ai-workouts/today': { body: [] },
+        'GET /api/messages/unread': { body: { total: 0 } },
+      });
+      const { queryClient } = render('/profile');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+      void queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+      expect(await screen.findByTestId('where')).toHaveTextContent('/signin?redirect=%2Fprofile');
+    });
+  });
 
   it.each([false, true])("signs out: toast, cache cleared, back to / (inside RequireAuth: %p)", async (guarded) => {
     let session: ReturnType<typeof makeUser> | null = makeUser();
