@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
-import { NotificationsPage } from '../../src/pages/notifications/NotificationsPage';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { NotificationsPage, PREFERENCES_KEY } from '../../src/pages/notifications/NotificationsPage';
 import { keyBytes } from '../../src/pages/notifications/push';
 import { makeUser, mockFetch, signedIn, type Call } from './fetchMock';
 
@@ -169,5 +169,16 @@ describe('NotificationsPage', () => {
     await userEvent.click(within(messages).getByRole('switch', { name: 'Email' }));
     await waitFor(() => expect(within(messages).getByRole('switch', { name: 'Email' })).toBeChecked());
     expect(screen.getByText('Could not save')).toBeInTheDocument();
+  });
+
+  it('keeps the settings shown when a later refetch fails for the connection', async () => {
+    fakeBrowser({ permission: 'default' });
+    routes({ 'GET /api/notifications/preferences': answerThen({ body: DEFAULTS }, 'network') });
+    const { queryClient } = render();
+    const messages = await screen.findByRole('group', { name: 'Messages' });
+    expect(within(messages).getByRole('switch', { name: 'Email' })).toBeChecked();
+    await refetchFails(queryClient, PREFERENCES_KEY);
+    expect(screen.queryByText('Could not load your notification settings')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Messages' })).getByRole('switch', { name: 'Email' })).toBeChecked();
   });
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { answerThen, refetchFails, renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import { OpsPage } from '../../src/pages/ops/OpsPage';
 import { makeUser, mockFetch, signedIn } from './fetchMock';
@@ -98,4 +98,17 @@ test('a user without the operator role sees "Operators only"; a failure shows a 
   renderWithProviders(<OpsPage />);
   expect(await screen.findByRole('heading', { level: 1, name: 'Rollouts could not be loaded' }, { timeout: 20_000 })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+}, 30_000);
+
+test('a refresh that fails for the connection keeps the status and an open reason dialog, and says so', async () => {
+  mockFetch({ ...signedIn(makeUser()), 'GET /api/ops/rollouts': answerThen({ body: page() }, 'network'), 'GET /api/ops/rollouts/log': { body: log } });
+  const user = userEvent.setup();
+  const { queryClient } = renderWithProviders(<OpsPage />);
+  await user.click(await screen.findByRole('button', { name: 'Roll back' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Roll back trainers' });
+  await user.type(within(dialog).getByLabelText(/Reason/), 'errors in the new filters');
+  await refetchFails(queryClient, ['ops', 'rollouts']);
+  expect(await screen.findByText('Could not refresh the rollouts')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: /^trainers/ })).toHaveTextContent('0.2.0 at 25 %');
+  expect(within(screen.getByRole('dialog', { name: 'Roll back trainers' })).getByLabelText(/Reason/)).toHaveValue('errors in the new filters');
 }, 30_000);

@@ -4,6 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationKind, type NotificationPreferences } from '@fitconnect/contracts/auth';
 import { apiErrorMessage, apiRequest, isApiError, Badge, Banner, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, PageContainer, Spinner } from '@fitconnect/shared-ui';
+// A lazy page: the patterns' chunk loads with it, never on the landing page. showsError: the settings shown stay
+// when a later refetch fails for the connection.
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { focusRing } from '../styles';
 import { currentSubscription, disablePush, enablePush, pushPermission, type PushPermission } from './push';
 
@@ -299,7 +302,7 @@ export function NotificationsPage() {
           <CardBody>
             {prefs.isPending ? (
               <Spinner label="Loading your notification settings" />
-            ) : prefs.isError ? (
+            ) : showsError(prefs) ? (
               <Banner tone="danger" title="Could not load your notification settings">
                 {apiErrorMessage(prefs.error, 'Please try again.')}{' '}
                 <Button variant="outline" size="sm" onClick={() => void prefs.refetch()}>

@@ -5,6 +5,7 @@ import type { OpsAction, OpsRolloutsResponse, RolloutAreaStatus, RolloutAuditEnt
 import { apiErrorMessage, apiRequest, Badge, Banner, Button, Card, CardBody, CardHeader, CardTitle, EmptyState, isApiError, PageContainer, Spinner, toast, visuallyHidden } from '@fitconnect/shared-ui';
 import { TextArea } from '@fitconnect/shared-ui/forms';
 import { Dialog } from '@fitconnect/shared-ui/widgets';
+import { showsError } from '@fitconnect/shared-ui/patterns';
 import { HealthCharts } from './HealthCharts';
 
 const OPS_KEY = ['ops', 'rollouts'] as const;
@@ -225,7 +226,7 @@ function AreaCard({ a, series, onAction }: { a: RolloutAreaStatus; series: OpsRo
 function AuditLog() {
   const log = useQuery({ queryKey: LOG_KEY, queryFn: () => apiRequest<{ entries: RolloutAuditEntry[] }>('GET', '/api/ops/rollouts/log?limit=50') });
   if (log.isPending) return <Spinner label="Loading the audit log" />;
-  if (log.isError) return <Banner tone="danger">The audit log could not be loaded: {apiErrorMessage(log.error, 'please try again.')}</Banner>;
+  if (showsError(log) || !log.data) return <Banner tone="danger">The audit log could not be loaded: {apiErrorMessage(log.error, 'please try again.')}</Banner>;
   if (log.data.entries.length === 0) return <p>No changes yet.</p>;
   return (
     <LogTable>
@@ -266,7 +267,9 @@ export function OpsPage() {
   const [open, setOpen] = useState<{ area: string; action: OpsAction } | null>(null);
   const ops = useQuery({ queryKey: OPS_KEY, queryFn: () => apiRequest<OpsRolloutsResponse>('GET', '/api/ops/rollouts'), refetchInterval: 30_000 });
   if (ops.isPending) return <Spinner center label="Loading rollouts" />;
-  if (ops.isError) {
+  // A refetch (every 30 s) that fails for the connection keeps the status on screen, and an open reason dialog with
+  // it, under a notice that it may be out of date (showsError); a refusal (403) or nothing loaded yet shows here.
+  if (showsError(ops) || !ops.data) {
     const forbidden = isApiError(ops.error) && ops.error.status === 403;
     return (
       <PageContainer>
@@ -284,6 +287,11 @@ export function OpsPage() {
     <PageContainer>
       <Title>Rollouts</Title>
       <Muted>Signed in as operator {operator}. Every action asks for a reason and is recorded in the audit log.</Muted>
+      {ops.isError && (
+        <Banner tone="warning" title="Could not refresh the rollouts">
+          {apiErrorMessage(ops.error, 'The connection failed.')} What is shown is the last status loaded; it is tried again every 30 seconds.
+        </Banner>
+      )}
       <Areas>
         {status.areas.map((a) => (
           <AreaCard key={a.area} a={a} series={series[a.area] ?? []} onAction={(action) => setOpen({ area: a.area, action })} />
