@@ -39,8 +39,11 @@ function watchErrors(page: Page): string[] {
  */
 const byAxe = (msg: ConsoleMessage) => !msg.location().url && /Content Security Policy/.test(msg.text());
 
-/** Retries `read` until `check` passes (or throws its last failure after `timeoutMs`). */
-async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => void, timeoutMs = 10_000): Promise<void> {
+/**
+ * Retries `read` until `check` passes (or throws its last failure after `timeoutMs`: the harness's default wait,
+ * 20 s, as every locator's; it was 10 s, short for a loaded machine).
+ */
+async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => void, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -85,7 +85,8 @@ describe.each(themes)('shared patterns look the same (%s theme)', (theme) => {
   test('unread badge: one red pill in the nav and in the list', async () => {
     const page = await open('/messages', theme, 1280, true);
     const nav = page.getByRole('navigation', { name: 'Main' }).getByTestId('unread-badge');
-    await nav.waitFor({ timeout: 15_000 });
+    // The harness's default wait (not 15 s): the badge needs the unread count from the API.
+    await nav.waitFor();
     const row = page.getByTestId('conversation').locator('[data-pattern="unread-badge"]');
     await shot(`unread-nav-${theme}`, nav);
     await shot(`unread-list-${theme}`, row);

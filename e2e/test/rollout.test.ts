@@ -62,8 +62,11 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
 }
 
-/** Waits (up to 10 s) until check() holds; the reports are sent after the area rendered. */
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits until check() holds, up to the harness's default wait (20 s; it was 10 s, short for a loaded machine);
+ * the reports are sent after the area rendered.
+ */
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
 }
@@ -328,8 +331,9 @@ describe('staged rollout through the rollout API (per-visitor /remotes.json, npm
       await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
       await page.context().close();
     }
+    // Asked again every 0.5 s for up to 20 s (the harness's default wait; it was 10 s, short for a loaded machine).
     let status = await trainersStatus();
-    for (let i = 0; i < 20 && !status.autoRollback; i++) {
+    for (let i = 0; i < 40 && !status.autoRollback; i++) {
       await new Promise((r) => setTimeout(r, 500));
       status = await trainersStatus();
     }
