@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startSite, type Site } from '../src/harness';
-import { hydration, rendered as renderedIn, renderedPage, visit, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, renderedPage, visit, expectKept } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the workouts area on the BUILT site (docs/ssr.md): a signed-out visitor's exercise library
 // (/exercise-tutorials, its search, filters and page in the URL) and an exercise's tutorial
@@ -184,4 +184,27 @@ test('a search typed and a filter chosen before the page hydrates are kept: the 
   expect(await page.getByRole('searchbox', { name: 'Search exercises' }).inputValue()).toBe('lunge');
   expect(await page.getByRole('combobox', { name: 'Equipment' }).inputValue()).toBe('Dumbbells');
   expect(errors).toEqual([]);
+});
+
+test('Enter in the search before the page hydrates does not reload it: the search and the filter are kept', async () => {
+  // The search form has no button, so Enter submits it without a click; the head script holds that submit as it
+  // holds clicks (it reloaded the page as /exercise-tutorials?, losing both).
+  const page = await site.newPage({ width: 1280 });
+  const release = await holdRequests(page, new URL(site.remotes.workouts.manifestUrl).origin);
+  await page.goto(site.url(LIST), { waitUntil: 'domcontentloaded' });
+  // Gone if the page loads again.
+  await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+  const box = page.getByRole('searchbox', { name: 'Search exercises' });
+  await box.fill('lunge');
+  await box.press('Enter');
+  expect(await page.locator('#root').getAttribute('data-ssr')).toBe('workouts');
+  release();
+  await page.waitForFunction(() => new URLSearchParams(window.location.search).toString() === 'q=lunge&category=Lower+Body');
+  await page.waitForFunction(() => {
+    const titles = Array.from(document.querySelectorAll('[data-testid="exercise-card"] h2'));
+    return titles.length > 0 && titles.every((t) => /lunge/i.test(t.textContent ?? ''));
+  });
+  expect(await box.inputValue()).toBe('lunge');
+  // No page load after the first: the URL changed within the app.
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });

@@ -346,7 +346,9 @@ if (isMain) {
  * - clicks held until it is hydrated: a button of the server's HTML does nothing until React has hydrated it (the
  *   area's code is loaded first), so a click on one then would be lost. Clicks on elements of #root[data-ssr]
  *   that are not links (a link navigates by itself) are stopped and remembered; the shell clicks the same elements
- *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew;
+ *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew. So
+ *   are submits (Enter in a form with no button submits without a click: the exercise search reloaded the page as
+ *   `/exercise-tutorials?`, losing the search and the filters), submitted again with requestSubmit();
  * - the form fields of #root[data-ssr] the visitor changed meanwhile (`__fcEdited`): React keeps such a value in
  *   the DOM but not in its state, so markHydrated hands them to React before it makes the clicks, and holds
  *   clicks until it has (`__fcHold`, set while the chunk that does it loads): a Search clicked in that moment
@@ -354,9 +356,10 @@ if (isMain) {
  */
 export const HEAD_SCRIPT =
   '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}' +
-  'window.__fcHeldClicks=[];document.addEventListener("click",function(e){var r=document.getElementById("root"),t=e.target;' +
+  'window.__fcHeldClicks=[];function h(e){var r=document.getElementById("root"),t=e.target;' +
   'if(!r||!(r.hasAttribute("data-ssr")||window.__fcHold)||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
-  'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)},true);' +
+  'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)}' +
+  'document.addEventListener("click",h,true);document.addEventListener("submit",h,true);' +
   'function n(e){var r=document.getElementById("root"),t=e.target;if(r&&r.hasAttribute("data-ssr")&&t instanceof Element&&r.contains(t))(window.__fcEdited=window.__fcEdited||[]).push(t)}' +
   'document.addEventListener("input",n,true);document.addEventListener("change",n,true)</script>';
 

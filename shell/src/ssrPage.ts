@@ -13,7 +13,7 @@ type HeldInput = { __fcHeldClicks?: Element[]; __fcEdited?: Element[]; __fcHold?
 
 /**
  * After hydration: later renders (a visit to the page from within the app) are a fresh page's, and the clicks
- * the page held while it was not hydrated (scripts/ssr/react.mjs, HEAD_SCRIPT) are made again, on the same
+ * (and submits) the page held while it was not hydrated (scripts/ssr/react.mjs, HEAD_SCRIPT) are made again, on the same
  * elements, now with their handlers. If the visitor also changed form fields meanwhile (the head script lists
  * them), their values are first handed to React (./takeUpFields, its own chunk) and the clicks made a task after
  * that, once React has rendered those values: a search typed and submitted before hydration searches for what
@@ -35,7 +35,9 @@ export function markHydrated(): void {
       // The element clicked may be an icon's <svg> or <path> inside a button (the theme toggle): not an
       // HTMLElement, it has no click(); a bubbling click reaches the button's handler all the same. (Skipped
       // before: the click was lost, and a clean-clone run's theme test with it.)
-      if (el instanceof HTMLElement) el.click();
+      // A held submit (Enter in a form with no button) is made again as one, through the form's handlers.
+      if (el instanceof HTMLFormElement) el.requestSubmit();
+      else if (el instanceof HTMLElement) el.click();
       else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
     }
   };

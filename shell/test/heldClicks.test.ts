@@ -57,3 +57,16 @@ test('while fields typed before hydration are handed to React, clicks stay held,
   expect(seen).toEqual(['input:LS6 2AB', 'search:LS6 2AB']);
   expect((window as Held).__fcHeldClicks).toEqual([]);
 });
+
+test('a held submit (Enter in a form with no button) is submitted again through the form, once hydrated', () => {
+  document.body.innerHTML = '<div id="root" data-ssr="workouts"><form id="search"><input name="q" value="lunge"></form></div>';
+  const form = document.getElementById('search') as HTMLFormElement;
+  const submitted: string[] = [];
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submitted.push((form.elements.namedItem('q') as HTMLInputElement).value);
+  });
+  (window as Held).__fcHeldClicks = [form];
+  markHydrated();
+  expect(submitted).toEqual(['lunge']);
+});
