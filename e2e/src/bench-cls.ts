@@ -239,7 +239,8 @@ if (require.main === module) {
   void (async () => {
     const { startSite } = await import('./harness');
     const { specRoutes } = await import('./routes');
-    const site = await startSite();
+    // Production's time budget for a React render (the tests' is longer: harness.ts).
+    const site = await startSite({ ssrTimeoutMs: 1000 });
     try {
       const { storageState, workoutId } = await signedInState(site);
       const args = process.argv.slice(2);
