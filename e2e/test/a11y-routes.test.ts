@@ -72,8 +72,12 @@ async function checkCombo({ signedIn, colorScheme, width }: (typeof combos)[numb
   let first = true;
   try {
     for (const route of specRoutes(workoutId)) {
-      if (first) await page.goto(site.url(route));
-      else await goClientSide(page, route);
+      if (first) {
+        await page.goto(site.url(route));
+        // '/' comes rendered by the server (signed out): the next route's pushState must find the router running,
+        // or the page hydrates at that URL and is checked under the wrong name.
+        await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+      } else await goClientSide(page, route);
       first = false;
       await waitForPage(page, route);
       await waitForSettled(page, { quietMs: 400 });
