@@ -34,10 +34,10 @@ test('signed out: the feed, Sign In to Review, and a helpful click sends you to 
   await page.getByText('1,245+').waitFor();
   await page.getByText('24+').waitFor();
 
-  // Keyboard: the next tab is one arrow key away, and the URL follows. Only once the server's page is hydrated:
-  // everything waited for above is in its HTML, and a key pressed before hydration is not held as a click is
-  // (scripts/ssr/react.mjs HEAD_SCRIPT): the page was not yet hydrated at this point in 7 of 48 loads here (such a
-  // key press is lost), and in 8 of 8 with the area's manifest 300 ms late.
+  // Keyboard: the next tab is one arrow key away, and the URL follows. Once the server's page is hydrated:
+  // everything waited for above is in its HTML (the page was not yet hydrated at this point in 7 of 48 loads here,
+  // and such a key press was lost then; the head script now holds it, ssr-community.test.ts plays that), and this
+  // test is about the tabs after it.
   await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
   await page.getByRole('tab', { name: 'Community Feed' }).focus();
   await page.keyboard.press('ArrowRight');

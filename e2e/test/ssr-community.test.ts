@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { startSite, type Site } from '../src/harness';
-import { hydration, rendered as renderedIn, visit, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, visit, expectKept } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the community area (docs/ssr.md): a signed-out visitor's /community (the feed: sample
 // posts and Recent activity; ?tab=reviews: the public reviews) is rendered with React by the shell's static
@@ -151,4 +151,19 @@ test('a visitor who may be signed in (a session cookie) gets /community rendered
   const html = await (await fetch(site.url('/community?tab=reviews'), { headers: { Cookie: 'fitconnect.sid=anything' } })).text();
   expect(rendered(html)).toBeNull();
   expect(html).toContain('<div id="root"></div>');
+});
+
+test('an arrow key pressed on the tabs before the page is hydrated moves to the next tab once it is', async () => {
+  // The community area's files wait: the page is the server's HTML, whose tabs move by script only. The head
+  // script holds the key (scripts/ssr/react.mjs HEAD_SCRIPT) and the shell sends it again after hydration.
+  const page = await site.newPage({ width: 1280 });
+  const release = await holdRequests(page, site.remotes.community.url);
+  await page.goto(site.url('/community'));
+  await page.getByRole('tab', { name: 'Community Feed' }).focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
+  release();
+  await page.waitForURL((u) => u.pathname === '/community' && u.searchParams.get('tab') === 'reviews');
+  await page.getByRole('heading', { name: /^Community Reviews \(\d+\)$/ }).waitFor();
+  await expect(page.getByRole('tab', { name: 'Community Reviews' }).getAttribute('aria-selected')).resolves.toBe('true');
 });

@@ -348,7 +348,11 @@ if (isMain) {
  *   that are not links (a link navigates by itself) are stopped and remembered; the shell clicks the same elements
  *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew. So
  *   are submits (Enter in a form with no button submits without a click: the exercise search reloaded the page as
- *   `/exercise-tutorials?`, losing the search and the filters), submitted again with requestSubmit();
+ *   `/exercise-tutorials?`, losing the search and the filters), submitted again with requestSubmit(); and the
+ *   arrow, Home and End keys in a tab list or radio group (the tabs of /community, a star rating), which move
+ *   between its items by script only: such a key is held as a stand-in whose dispatchEvent sends the same keydown
+ *   to the same element, so the shell's replay makes it in order with the clicks (as it does for a click on an
+ *   <svg>, it calls dispatchEvent on what is not an HTMLElement) and the landing page's JavaScript does not grow;
  * - the form fields of #root[data-ssr] the visitor changed meanwhile (`__fcEdited`): React keeps such a value in
  *   the DOM but not in its state, so markHydrated hands them to React before it makes the clicks, and holds
  *   clicks until it has (`__fcHold`, set while the chunk that does it loads): a Search clicked in that moment
@@ -360,6 +364,11 @@ export const HEAD_SCRIPT =
   'if(!r||!(r.hasAttribute("data-ssr")||window.__fcHold)||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
   'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)}' +
   'document.addEventListener("click",h,true);document.addEventListener("submit",h,true);' +
+  'function k(e){var r=document.getElementById("root"),t=e.target;' +
+  'if(!r||!(r.hasAttribute("data-ssr")||window.__fcHold)||!(t instanceof Element)||!r.contains(t)||!/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(e.key)||!t.closest("[role=tablist],[role=radiogroup]"))return;' +
+  'e.preventDefault();e.stopImmediatePropagation();var x={key:e.key,code:e.code,bubbles:true,cancelable:true};' +
+  'window.__fcHeldClicks.push({get isConnected(){return t.isConnected},dispatchEvent:function(){return t.dispatchEvent(new KeyboardEvent("keydown",x))}})}' +
+  'document.addEventListener("keydown",k,true);' +
   'function n(e){var r=document.getElementById("root"),t=e.target;if(r&&r.hasAttribute("data-ssr")&&t instanceof Element&&r.contains(t))(window.__fcEdited=window.__fcEdited||[]).push(t)}' +
   'document.addEventListener("input",n,true);document.addEventListener("change",n,true)</script>';
 

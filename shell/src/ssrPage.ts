@@ -9,7 +9,12 @@ export function isServerRenderedPage(): boolean {
   return document.getElementById('root')?.hasAttribute('data-ssr') === true;
 }
 
-type HeldInput = { __fcHeldClicks?: Element[]; __fcEdited?: Element[]; __fcHold?: boolean };
+/**
+ * What the head script holds: elements clicked (or forms submitted), and for a key pressed in a tab list or radio
+ * group a stand-in whose dispatchEvent sends that keydown to its element (scripts/ssr/react.mjs, HEAD_SCRIPT).
+ */
+type Held = Element | Pick<Element, 'isConnected' | 'dispatchEvent'>;
+type HeldInput = { __fcHeldClicks?: Held[]; __fcEdited?: Element[]; __fcHold?: boolean };
 
 /**
  * After hydration: later renders (a visit to the page from within the app) are a fresh page's, and the clicks
@@ -34,7 +39,8 @@ export function markHydrated(): void {
       if (!el.isConnected) continue;
       // The element clicked may be an icon's <svg> or <path> inside a button (the theme toggle): not an
       // HTMLElement, it has no click(); a bubbling click reaches the button's handler all the same. (Skipped
-      // before: the click was lost, and a clean-clone run's theme test with it.)
+      // before: the click was lost, and a clean-clone run's theme test with it.) A held key's stand-in takes the
+      // same path: its dispatchEvent sends the key instead.
       // A held submit (Enter in a form with no button) is made again as one, through the form's handlers.
       if (el instanceof HTMLFormElement) el.requestSubmit();
       else if (el instanceof HTMLElement) el.click();
