@@ -64,6 +64,9 @@ async function expectRendered(page: Page, route: string) {
     const text = await page.locator('body').innerText().catch(() => '');
     throw new Error(`${route}: no level-1 heading at ${page.url()}\n${text.slice(0, 600)}\n${String(err)}`);
   }
+  // A server-rendered page has its heading before its area's code has run: the checks below are of the page the
+  // area made, once hydrated (or rendered anew in the browser when it could not be: #root loses data-ssr either way).
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
   await waitForSettled(page, { quietMs: 400 });
   const failedAreas = await page.locator('[data-area-error]').count();
   if (failedAreas) throw new Error(`${route}: an area failed to load: ${await page.locator('[data-area-error]').first().innerText()}`);

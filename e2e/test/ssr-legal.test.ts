@@ -150,9 +150,13 @@ test("the landing page loads none of the legal pages' code; from it, a legal pag
   expect(shellScripts.length).toBeGreaterThan(0);
   const firstSection = PAGES[0].doc.sections[0].title;
   for (const p of shellScripts) expect(readFileSync(path.join(ROOT, 'shell', 'dist', p), 'utf8')).not.toContain(firstSection);
-  // The footer's link: the app's navigation loads the page's chunk then.
+  // The footer's link: the app's navigation loads the page's chunk then. Once '/' is hydrated: before, the link
+  // is the server's plain link, and its click a full page load, not the app's navigation.
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await page.getByRole('heading', { level: 1, name: PAGES[0].doc.title }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   expect(scripts.length).toBeGreaterThan(shellScripts.length);
   await page.context().close();
 });
