@@ -112,6 +112,41 @@ test('the landing page comes rendered by the shell alone, whole, and hydrates wi
   expect(errors).toEqual([]);
 });
 
+test.each(['/', 'profile'])("the server's HTML of %s gets a frame before the app's main script runs, then hydrates", async (which) => {
+  // The main script used to be `<script defer>`, run as soon as the page was parsed, before its first frame: the
+  // page was painted only after ~140 KB of JavaScript had been evaluated (scripts/ssr/react.mjs,
+  // mainScriptAfterFirstFrame). Now the HTML preloads it, and an inline script adds it after a frame.
+  const pathname = which === '/' ? '/' : profilePath();
+  const html = await (await fetch(site.url(pathname))).text();
+  const main = /<link rel="preload" as="script" href="(\/main\.[0-9a-f]+\.js)">/.exec(html);
+  expect(main).not.toBeNull();
+  expect(html).not.toMatch(/<script[^>]*\bsrc="\/main\./);
+  const page = await site.newPage({ width: 1280 });
+  // A slow phone's CPU, where the defer script ran before the first frame (at full speed it often came later).
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __frames: number; __mainRan: number | null };
+    w.__frames = 0;
+    w.__mainRan = null;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of Array.from(r.addedNodes)) {
+          // The server's render is parsed (its data comes just after it): count the frames from here.
+          if (n instanceof HTMLScriptElement && n.id === 'fc-ssr-state') requestAnimationFrame(() => w.__frames++);
+          // The main script element, however it is added: its load event comes once it has run.
+          if (n instanceof HTMLScriptElement && /\/main\.[0-9a-f]+\.js$/.test(n.src)) {
+            n.addEventListener('load', () => (w.__mainRan = w.__frames));
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(site.url(pathname));
+  await hydration(page);
+  // A frame with the server's render in it had come when the main script ran (null: it never ran, or was not seen).
+  expect(await page.evaluate(() => (window as unknown as { __mainRan: number | null }).__mainRan)).toBe(1);
+});
+
 test('a click on the server\'s page before it is hydrated is not lost: it is made once the page is', async () => {
   const page = await site.newPage({ width: 1280 });
   // The trainers area's files wait: the page is the server's HTML, not yet hydrated.
