@@ -20,6 +20,7 @@
 //   error (load, prefetch, a throw while rendering), render() resolves null and the page is served as today.
 // - Trust: the server RUNS the code it loads. `allowedOrigins` limits where server builds may come from (a
 //   rollout or preview entry naming another origin is rendered in the browser, as today).
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createRequire } from 'node:module';
 import { createInstance } from '@module-federation/runtime';
@@ -84,6 +85,20 @@ function deadline(promise, ms, what) {
 let instances = 0;
 
 /**
+ * The longest a render is kept while its page's answers stay the same: what a page shows that is not in its
+ * answers (the day a date strip starts at, a relative time) is brought up to date at least this often.
+ */
+const REUSE_MS = 30_000;
+/** Expired renders kept for that comparison, at most (the most recent ones): a page is 60-130 KB of strings. */
+const REUSE_KEEP = 50;
+
+/** What a page's render depends on besides its url and version: its queries' keys, statuses and answers (a digest). */
+function answersOf(queryClient) {
+  const answers = JSON.stringify(queryClient.getQueryCache().getAll().map((q) => [q.queryHash, q.state.status, q.state.data]));
+  return createHash('sha256').update(answers).digest('base64');
+}
+
+/**
  * @param {{ apiUrl: string, timeoutMs?: number, maxVersions?: number, failureTtlMs?: number, allowedOrigins?: string[],
  *           remote?: string, area?: string, module?: string, // allowedOrigins may also be () => string[]
  *           now?: () => number, log?: (msg: string) => void,
@@ -95,6 +110,10 @@ let instances = 0;
  *   cacheMs: a rendered page is kept this long per (url, version) (default SSR_REACT_CACHE_MS or 1000; 0 = off),
  *     at most `cacheMax` pages (500); concurrent requests for one share one render. So an edited profile is in the
  *     HTML within a second (the browser does not fetch the page's answers again: shared-ui/src/hydration.ts).
+ *     Past that time the page's answers are read again; when they are the same as the kept render's (same version,
+ *     rendered less than REUSE_MS ago), that render is kept for another `cacheMs` without rendering again: React's
+ *     render (~10 ms of CPU for a profile, blocking every other answer of this process meanwhile) happens when the
+ *     data changed, not once a second per page (issue 32 item 4, TTFB at 50 concurrent).
  */
 export function createReactRenderer(opts) {
   const apiUrl = opts.apiUrl.replace(/\/$/, '');
@@ -251,12 +270,19 @@ export function createReactRenderer(opts) {
     });
   }
 
-  async function attempt(url, manifestUrl, signal) {
+  /** `previous`: the expired render of this page (or null), kept if the page's answers have not changed. */
+  async function attempt(url, manifestUrl, signal, previous) {
     // No manifest: one of the shell's own pages (the shell's server build alone renders it).
     const mod = manifestUrl ? await load(manifestUrl) : null;
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
     const pre = mod ? await mod.prefetch(url, { queryClient, api: apiFor(signal) }) : shell.prefetch(url, { queryClient });
     if (!pre?.ok) return null;
+    const answers = answersOf(queryClient);
+    if (previous && previous.manifestUrl === manifestUrl && previous.answers === answers && now() - previous.renderedAt < REUSE_MS) {
+      queryClient.clear();
+      return previous;
+    }
+    const renderedAt = now();
     const sheet = new styled.ServerStyleSheet();
     try {
       const page = !mod
@@ -266,7 +292,7 @@ export function createReactRenderer(opts) {
           : createElement(StaticRouter, { location: url }, mod.render(url, { queryClient }));
       const element = sheet.collectStyles(page);
       const html = await renderToString(element, signal);
-      return { html, styleTags: sheet.getStyleTags(), state: dehydrate(queryClient), manifestUrl, page: pre.page };
+      return { html, styleTags: sheet.getStyleTags(), state: dehydrate(queryClient), manifestUrl, page: pre.page, answers, renderedAt };
     } finally {
       sheet.seal();
       queryClient.clear();
@@ -296,22 +322,32 @@ export function createReactRenderer(opts) {
       const hit = pages.get(key);
       if (hit && now() - hit.at < cacheMs) return hit.promise;
       const controller = new AbortController();
-      const promise = deadline(attempt(url, serverUrl, controller.signal), timeoutMs, `rendering ${url}`).catch((err) => {
+      const promise = deadline(attempt(url, serverUrl, controller.signal, hit?.out ?? null), timeoutMs, `rendering ${url}`).catch((err) => {
         controller.abort();
         log(`${url} (${serverUrl}) rendered in the browser: ${String(err?.message ?? err).split('\n')[0]}`);
         return null;
       });
       if (cacheMs > 0) {
         // Expired renders go (oldest first: a refreshed key is re-inserted), not only past `cacheMax`: a page
-        // kept is 60-130 KB of strings.
-        for (const [k, v] of pages) {
+        // kept is 60-130 KB of strings. The REUSE_KEEP most recent ones stay while they may still be reused.
+        let expired = 0;
+        for (const v of pages.values()) {
           if (now() - v.at < cacheMs) break;
+          expired++;
+        }
+        for (const [k, v] of pages) {
+          if (now() - v.at < cacheMs || (expired <= REUSE_KEEP && now() - v.at < REUSE_MS)) break;
           pages.delete(k);
+          expired--;
         }
         pages.delete(key);
-        pages.set(key, { at: now(), promise });
+        const entry = { at: now(), promise, out: null };
+        pages.set(key, entry);
         // A failure (null) is not kept: the next request tries again.
-        promise.then((out) => out === null && pages.get(key)?.promise === promise && pages.delete(key));
+        promise.then((out) => {
+          entry.out = out;
+          if (out === null && pages.get(key) === entry) pages.delete(key);
+        });
         while (pages.size > cacheMax) pages.delete(pages.keys().next().value);
       }
       return promise;

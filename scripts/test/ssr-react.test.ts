@@ -17,12 +17,14 @@ const RENDERER = path.join(ROOT, 'scripts', 'ssr', 'react.mjs');
 
 // ---- the stand-in API -------------------------------------------------------------------------------------
 
+/** Text added to a trainer's description (an edit of the profile, as the API would then answer it). */
+const edits = new Map<number, string>();
 const trainer = (id: number) => ({
   id,
   userId: 100 + id,
   user: { id: 100 + id, firstName: 'Sam', lastName: 'Carter', location: 'Leeds' },
   specialization: 'Strength coach',
-  description: `Trainer ${id} helps you lift safely </script><b>at home</b>.`,
+  description: `Trainer ${id} helps you lift safely </script><b>at home</b>.${edits.get(id) ?? ''}`,
   yearsOfExperience: 5,
   specialties: ['Strength', 'Mobility'],
   certifications: ['Level 3 PT'],
@@ -63,10 +65,15 @@ function api(req: http.IncomingMessage, res: http.ServerResponse) {
 const FRONT = `
 import http from 'node:http';
 import { createReactRenderer } from ${JSON.stringify(RENDERER)};
-const renderer = createReactRenderer({ apiUrl: process.env.API_URL, timeoutMs: Number(process.env.BUDGET_MS), maxVersions: 2, failureTtlMs: 0, allowedOrigins: process.env.ALLOW ? process.env.ALLOW.split(',') : undefined });
+// The renderer's clock: the real one, moved on by GET /advance?ms=N (a test past the cache's time without waiting).
+let offset = 0;
+const renderer = createReactRenderer({ apiUrl: process.env.API_URL, timeoutMs: Number(process.env.BUDGET_MS), maxVersions: 2, failureTtlMs: 0, allowedOrigins: process.env.ALLOW ? process.env.ALLOW.split(',') : undefined, now: () => Date.now() + offset });
 const server = http.createServer(async (req, res) => {
   const u = new URL(req.url, 'http://x');
   if (u.pathname === '/rss') return res.end(JSON.stringify({ rss: process.memoryUsage().rss, versions: renderer.size }));
+  if (u.pathname === '/advance') return res.end(String((offset += Number(u.searchParams.get('ms')))));
+  // How many times the 'counting' version's profile has been rendered by React.
+  if (u.pathname === '/renders') return res.end(String(globalThis.__fcRenders ?? 0));
   const out = await renderer.render({ url: u.searchParams.get('url'), manifestUrl: u.searchParams.get('manifest') });
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(out));
@@ -134,6 +141,7 @@ beforeAll(async () => {
   version('throws', (js) => js.replace(/const name = /, 'const name = (() => { throw new Error("boom in render"); })() || '));
   // A build that cannot even be evaluated.
   version('broken', () => 'throw new Error("boom at load");');
+  version('counting', (js) => js.replace(/const name = /, 'const name = (globalThis.__fcRenders = (globalThis.__fcRenders || 0) + 1, 0) || '));
   const apiServer = await listen(http.createServer(api));
   harness.onCleanup(apiServer.close);
   cdn = (await harness.serve(['--dir', site, '--cors'], {}, { startTimeoutMs: 20_000 })).url;
@@ -187,6 +195,38 @@ test('a server build that throws while rendering, cannot be loaded or is missing
   expect(await render('/trainers/3', 'no-such-version')).toBeNull();
   // The renderer still renders a good version afterwards.
   expect((await render('/trainers/3', 'v1'))!.html).toContain('Sam Carter');
+}, 30_000);
+
+test("past the cache's second, a page whose answers are the same is not rendered again; one whose answers changed is", async () => {
+  const front = await startRenderer({ API_URL: apiUrl, BUDGET_MS: '20000' }, (kill) => harness.onCleanup(kill));
+  const renders = async () => Number((await get(`${front.url}/renders`)).body);
+  const advance = (ms: number) => get(`${front.url}/advance?ms=${ms}`);
+  const first = await render('/trainers/8', 'counting', front);
+  expect(first!.html).toContain('Sam Carter');
+  expect(await renders()).toBe(1);
+  // Within the second: the kept render, the API not asked.
+  apiCalls = [];
+  expect(await render('/trainers/8', 'counting', front)).toEqual(first);
+  expect(apiCalls).toEqual([]);
+  // Past it: the answers are read again, the same, so the same render is answered without React.
+  await advance(2000);
+  expect(await render('/trainers/8', 'counting', front)).toEqual(first);
+  expect(apiCalls.sort()).toEqual(['/api/trainers/8', '/api/trainers/8/reviews', '/api/trainers/8/slots']);
+  expect(await renders()).toBe(1);
+  // The profile is edited: the next read differs, and the page is rendered with it.
+  edits.set(8, ' Now also kettlebells.');
+  try {
+    await advance(2000);
+    const edited = await render('/trainers/8', 'counting', front);
+    expect(edited!.html).toContain('Now also kettlebells.');
+    expect(await renders()).toBe(2);
+    // Answers unchanged for longer than the reuse bound (30 s): rendered again all the same.
+    await advance(31_000);
+    expect((await render('/trainers/8', 'counting', front))!.html).toContain('Now also kettlebells.');
+    expect(await renders()).toBe(3);
+  } finally {
+    edits.delete(8);
+  }
 }, 30_000);
 
 test('pages it does not render and answers it cannot use: null', async () => {
