@@ -78,6 +78,10 @@ const Muted = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+/** The Banner has no margin of its own: the page keeps the cards below it at the page's spacing. */
+const Notice = styled.div`
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+`;
 
 const ACTION_LABEL: Record<OpsAction, string> = { pause: 'Pause', resume: 'Resume', promote: 'Promote', rollback: 'Roll back', kill: 'Kill', release: 'Release' };
 const ACTION_HELP: Record<OpsAction, string> = {
@@ -288,9 +292,11 @@ export function OpsPage() {
       <Title>Rollouts</Title>
       <Muted>Signed in as operator {operator}. Every action asks for a reason and is recorded in the audit log.</Muted>
       {ops.isError && (
-        <Banner tone="warning" title="Could not refresh the rollouts">
-          {apiErrorMessage(ops.error, 'The connection failed.')} What is shown is the last status loaded; it is tried again every 30 seconds.
-        </Banner>
+        <Notice>
+          <Banner tone="warning" title="Could not refresh the rollouts">
+            {apiErrorMessage(ops.error, 'The connection failed.')} What is shown is the last status loaded; it is tried again every 30 seconds.
+          </Banner>
+        </Notice>
       )}
       <Areas>
         {status.areas.map((a) => (
