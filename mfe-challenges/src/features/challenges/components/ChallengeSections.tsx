@@ -38,7 +38,10 @@ const Note = styled.p<{ $flush?: 'top' | 'all' }>`
 const More = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
   display: flex;
-  justify-content: center;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  text-align: center;
 `;
 
 /** Most popular challenges shown. */
@@ -104,14 +107,15 @@ function CommunitySection({ userId, userKnown, exclude, signedIn, now }: { userI
     body = (
       <>
         <Cards items={items} label="New community challenges" signedIn={signedIn} now={now} />
-        {q.hasNextPage && (
+        {(q.hasNextPage || q.isFetchNextPageError) && (
           <More>
             <Button variant="outline" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
               Show More Community Challenges
             </Button>
+            {/* Under the button it retries, centred with it. */}
+            {q.isFetchNextPageError && <Note role="alert">More community challenges could not be loaded. Please try again.</Note>}
           </More>
         )}
-        {q.isFetchNextPageError && <Note role="alert">More community challenges could not be loaded. Please try again.</Note>}
       </>
     );
   return (
