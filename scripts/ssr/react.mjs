@@ -396,12 +396,14 @@ if (isMain) {
  */
 export const HEAD_SCRIPT =
   '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}' +
-  'window.__fcHeldClicks=[];function h(e){var r=document.getElementById("root"),t=e.target;' +
-  'if(!r||!(r.hasAttribute("data-ssr")||window.__fcHold)||!(t instanceof Element)||!r.contains(t)||t.closest("a[href]"))return;' +
+  // g: the event's target element while input is held (not hydrated, or fields being handed to React), else null.
+  'window.__fcHeldClicks=[];function g(e){var r=document.getElementById("root"),t=e.target;' +
+  'return r&&(r.hasAttribute("data-ssr")||window.__fcHold)&&t instanceof Element&&r.contains(t)?t:null}' +
+  'function h(e){var t=g(e);if(!t||t.closest("a[href]"))return;' +
   'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)}' +
   'document.addEventListener("click",h,true);document.addEventListener("submit",h,true);' +
-  'function k(e){var r=document.getElementById("root"),t=e.target;' +
-  'if(!r||!(r.hasAttribute("data-ssr")||window.__fcHold)||!(t instanceof Element)||!r.contains(t)||!/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(e.key)||!t.closest("[role=tablist],[role=radiogroup]"))return;' +
+  'function k(e){var t=g(e);' +
+  'if(!t||!/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(e.key)||!t.closest("[role=tablist],[role=radiogroup]"))return;' +
   'e.preventDefault();e.stopImmediatePropagation();var x={key:e.key,code:e.code,bubbles:true,cancelable:true};' +
   'window.__fcHeldClicks.push({get isConnected(){return t.isConnected},dispatchEvent:function(){return t.dispatchEvent(new KeyboardEvent("keydown",x))}})}' +
   'document.addEventListener("keydown",k,true);' +
