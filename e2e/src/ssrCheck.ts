@@ -72,6 +72,14 @@ export async function visit(site: Site, pathname: string, o: { colorScheme?: 'li
 }
 
 /**
+ * Waits until the page is no longer the server's HTML: #root loses data-ssr once the shell has hydrated it (or
+ * rendered it anew in the browser when it could not). Before that, a button does nothing and a link is a full load.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+}
+
+/**
  * Waits until the shell has hydrated the page (#root loses data-ssr), then reads what it kept: the same <h1>
  * element as the HTML's, and for every element React rendered, its class in the browser's render (React's props)
  * against the server's attribute (React 19's production build neither reports nor repairs a differing attribute).

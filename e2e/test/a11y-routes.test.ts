@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeViolations, formatFindings, waitForSettled, type A11yFinding } from '../src/a11y';
 import { startSite, type Site } from '../src/harness';
+import { untilHydrated } from '../src/ssrCheck';
 import { specRoutes } from '../src/routes';
 
 // The accessibility gate over every route of SPEC §2: signed out and signed in, light and dark theme,
@@ -76,7 +77,7 @@ async function checkCombo({ signedIn, colorScheme, width }: (typeof combos)[numb
         await page.goto(site.url(route));
         // '/' comes rendered by the server (signed out): the next route's pushState must find the router running,
         // or the page hydrates at that URL and is checked under the wrong name.
-        await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+        await untilHydrated(page);
       } else await goClientSide(page, route);
       first = false;
       await waitForPage(page, route);

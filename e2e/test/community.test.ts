@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startSite, type Site } from '../src/harness';
+import { untilHydrated } from '../src/ssrCheck';
 
 let site: Site;
 
@@ -38,7 +39,7 @@ test('signed out: the feed, Sign In to Review, and a helpful click sends you to 
   // everything waited for above is in its HTML (the page was not yet hydrated at this point in 7 of 48 loads here,
   // and such a key press was lost then; the head script now holds it, ssr-community.test.ts plays that), and this
   // test is about the tabs after it.
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   await page.getByRole('tab', { name: 'Community Feed' }).focus();
   await page.keyboard.press('ArrowRight');
   await expectPath(page, '/community?tab=reviews');

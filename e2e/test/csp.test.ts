@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { waitForSettled } from '../src/a11y';
 import { servePartnerDemo, startSite, type Served, type Site } from '../src/harness';
+import { untilHydrated } from '../src/ssrCheck';
 import { specRoutes } from '../src/routes';
 
 // The site under its Content-Security-Policy (issue 26): every route of SPEC §2, signed out and signed in,
@@ -66,7 +67,7 @@ async function expectRendered(page: Page, route: string) {
   }
   // A server-rendered page has its heading before its area's code has run: the checks below are of the page the
   // area made, once hydrated (or rendered anew in the browser when it could not be: #root loses data-ssr either way).
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   await waitForSettled(page, { quietMs: 400 });
   const failedAreas = await page.locator('[data-area-error]').count();
   if (failedAreas) throw new Error(`${route}: an area failed to load: ${await page.locator('[data-area-error]').first().innerText()}`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildApp, ROOT, startSite, type Site } from '../src/harness';
+import { untilHydrated } from '../src/ssrCheck';
 
 // The shell composing the five remotes at runtime, against the built site in a real browser.
 
@@ -65,7 +66,7 @@ test('opening an area URL preloads what its page runs and prefetches its lazy pa
   // The heading is in the server's HTML, and the links are added once the area's mf-manifest.json is read
   // (shell/src/federation/earlyStart.ts), which the load event does not wait for: read them once the page is
   // hydrated, which needed that manifest. (With the manifest 300 ms late, 0 of 6 loads had them at the heading.)
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   const links = await page.evaluate(() =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"], link[rel="prefetch"]')].map((l) => ({
       rel: l.rel,
@@ -97,7 +98,7 @@ test('moving between two remotes does not reload the page', async () => {
   // /trainers comes rendered on the server (issue 32): until the shell has hydrated it, a link is a plain link
   // and a click on it loads the next page anew. What is checked here is the app's own navigation, after hydration
   // (the clean-clone run of 0693b36 clicked before it and lost the marker).
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   await page.evaluate(() => {
     (window as unknown as { __noReload: string }).__noReload = 'still here';
   });

@@ -8,6 +8,7 @@ import { childEnv } from '@fitconnect/build-config/child-env';
 import { inCandidate } from '../../api/src/rollout/bucket';
 import { signVisitorId, visitorKey } from '../../api/src/rollout/visitor';
 import { buildApp, REMOTE_APPS, ROOT, startSite, type Served, type Site } from '../src/harness';
+import { untilHydrated } from '../src/ssrCheck';
 
 // Issue 17 in a real browser against the built site: two visibly different versioned builds of the
 // trainers remote (the candidate is built a second time with RELEASE_VERSION and a test-only text change),
@@ -59,7 +60,7 @@ async function trainersHeading(page: Page): Promise<string> {
 
 /** Until the shell has hydrated a server-rendered page (#root loses data-ssr): the area's own code has run. */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startSite, type Site } from '../src/harness';
-import { holdRequests, hydration, rendered as renderedIn, renderedPage, visit as visitPage, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, renderedPage, visit as visitPage, expectKept, untilHydrated } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the trainers directory on the BUILT site (docs/ssr.md): a signed-out visitor's /trainers,
 // its search (?location=) and filters in the query, is rendered with React by the shell's static server (the
@@ -174,7 +174,7 @@ test('a Search clicked after hydration but before the typed place is handed to R
   releaseArea();
   // Hydrated (#root has lost data-ssr) and the take-up chunk asked for, not yet here.
   await asked;
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Search' }).click();
   releaseChunk();
   await page.waitForURL((u) => u.pathname === '/trainers' && u.searchParams.get('location') === 'LS6 2AB');

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, startSite, type Site } from '../src/harness';
-import { holdRequests, hydration, rendered as renderedIn, visit as visitPage, expectKept } from '../src/ssrCheck';
+import { holdRequests, hydration, rendered as renderedIn, visit as visitPage, expectKept, untilHydrated } from '../src/ssrCheck';
 
 // Issue 32 stage 2 on the BUILT site (docs/ssr.md): a signed-out visitor's trainer profile is rendered with React
 // by the shell's static server (the shell's server build around the trainers area's own routes module, loaded from
@@ -118,8 +118,7 @@ test.each(['/', 'profile'])("the server's HTML of %s gets a frame before the app
   // mainScriptAfterFirstFrame). Now the HTML preloads it, and an inline script adds it after a frame.
   const pathname = which === '/' ? '/' : profilePath();
   const html = await (await fetch(site.url(pathname))).text();
-  const main = /<link rel="preload" as="script" href="(\/main\.[0-9a-f]+\.js)">/.exec(html);
-  expect(main).not.toBeNull();
+  expect(html).toMatch(/<link rel="preload" as="script" href="\/main\.[0-9a-f]+\.js">/);
   expect(html).not.toMatch(/<script[^>]*\bsrc="\/main\./);
   const page = await site.newPage({ width: 1280 });
   // A slow phone's CPU, where the defer script ran before the first frame (at full speed it often came later),
@@ -174,7 +173,7 @@ test('a visitor who scrolled the server\'s page before it was hydrated stays whe
   expect(before).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(true);
   release();
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { ROOT, startSite, type Site } from '../src/harness';
-import { hydration, renderedPage, visit, expectKept } from '../src/ssrCheck';
+import { hydration, renderedPage, visit, expectKept, untilHydrated } from '../src/ssrCheck';
 
 // Issue 32 stage 2 for the shell's legal pages on the BUILT site (docs/ssr.md): a signed-out visitor's
 // /privacy-policy and /terms-of-service are rendered with React by the shell's server build alone (as `/`:
@@ -152,7 +152,7 @@ test("the landing page loads none of the legal pages' code; from it, a legal pag
   for (const p of shellScripts) expect(readFileSync(path.join(ROOT, 'shell', 'dist', p), 'utf8')).not.toContain(firstSection);
   // The footer's link: the app's navigation loads the page's chunk then. Once '/' is hydrated: before, the link
   // is the server's plain link, and its click a full page load, not the app's navigation.
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+  await untilHydrated(page);
   await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await page.getByRole('heading', { level: 1, name: PAGES[0].doc.title }).waitFor();
