@@ -58,11 +58,6 @@ async function trainersHeading(page: Page): Promise<string> {
   return (await page.getByRole('heading', { level: 1 }).first().innerText()).trim();
 }
 
-/** Until the shell has hydrated a server-rendered page (#root loses data-ssr): the area's own code has run. */
-async function hydrated(page: Page): Promise<void> {
-  await untilHydrated(page);
-}
-
 /**
  * Waits until check() holds, up to the harness's default wait (20 s; it was 10 s, short for a loaded machine);
  * the reports are sent after the area rendered.
@@ -133,7 +128,7 @@ describe('versioned builds and the shell fallback (no rollout API needed)', () =
     await page.goto(site.url('/trainers'));
     expect(await trainersHeading(page)).toBe('Find a Trainer');
     // The heading is in the server's HTML: the area's files are loaded for its hydration, so count them after it.
-    await hydrated(page);
+    await untilHydrated(page);
     expect(chunkUrls.length).toBeGreaterThan(1);
     for (const u of chunkUrls) expect(u).toContain(`/versions/${stableVersion()}/`);
   });
@@ -158,7 +153,7 @@ describe('versioned builds and the shell fallback (no rollout API needed)', () =
     const beacons = trainersBeacons(page);
     await page.goto(site.url('/trainers'));
     expect(await trainersHeading(page)).toBe('Find a Trainer');
-    await hydrated(page);
+    await untilHydrated(page);
     await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
     await until(() => beacons.length >= 2);
     expect(beacons).toHaveLength(2);
@@ -174,7 +169,7 @@ describe('versioned builds and the shell fallback (no rollout API needed)', () =
       const page = await site.newPage();
       await page.goto(site.url('/trainers'));
       expect(await trainersHeading(page)).toBe('Find a Trainer');
-      await hydrated(page);
+      await untilHydrated(page);
       await expect(page.locator('[data-area-error]').count()).resolves.toBe(0);
 
       // No fallback (a stable entry that fails): the existing error view.
