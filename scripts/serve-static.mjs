@@ -532,6 +532,26 @@ function cookiesOf(header) {
   return out;
 }
 
+/** The theme cookie the shell's theme store writes (shared-ui/src/themeStore.ts, THEME_COOKIE). */
+const THEME_COOKIE = 'fitconnect-theme';
+
+/**
+ * The palette a visitor chose, from the theme cookie: 'light' or 'dark', else null (nothing else a client sends is
+ * written into the page). The page's <html> gets it as data-theme (withTheme), so a server-rendered page is painted
+ * in that palette with no script run before its first frame (issue 32 item 4); with none, the page's CSS follows
+ * the system's preference.
+ */
+export function themeOf(cookieHeader) {
+  const value = cookiesOf(cookieHeader).get(THEME_COOKIE);
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+/** The page with data-theme on its <html> for `theme` ('light' | 'dark'); unchanged for null or an <html> that has one. */
+export function withTheme(html, theme) {
+  if (!theme) return html;
+  return html.replace(/<html\b(?![^>]*\sdata-theme=)/i, `<html data-theme="${theme}"`);
+}
+
 /**
  * Who the API's remotes answer is for: the visitor id and preview cookies the browser will send next (the
  * request's, updated by the Set-Cookie of the answer: a first visit's new id, a preview link's grant, a
@@ -839,7 +859,8 @@ export function createStaticServer(opts) {
     if (headers === framedPageHeaders) res.removeHeader('X-Frame-Options');
     if (manifest.setCookie.length) res.setHeader('Set-Cookie', manifest.setCookie);
     const rendered = react ? await react.render(req, manifest.body) : null;
-    const html = rendered ? rendered.inject(injectPage(text, await described)) : injectPage(text, await described);
+    const body = rendered ? rendered.inject(injectPage(text, await described)) : injectPage(text, await described);
+    const html = withTheme(body, themeOf(req.headers.cookie));
     // The page's text is split at its nonces and compressed once per distinct text (scripts/page-body.cjs). The
     // answer is written as the page's prepared Buffers with the nonce between them (corked: one write), not joined
     // into one page-sized Buffer per answer.
@@ -847,7 +868,8 @@ export function createStaticServer(opts) {
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'private, no-cache',
-      Vary: 'Accept-Encoding',
+      // The page differs by the visitor's cookies (the theme's data-theme, rendered only when signed out).
+      Vary: 'Accept-Encoding, Cookie',
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
       'Content-Length': length,
     });

@@ -30,6 +30,7 @@ module.exports = (env = {}, argv = {}) => {
       : plugin,
   );
   config.plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(__dirname, 'public'), to: '.' }] }));
+  if (!isDev) config.plugins.push(new EmitBootScript(path.join(__dirname, 'boot', 'boot.js')));
   // @tanstack/query-persist-client-core pins its own @tanstack/query-core: use the page's one (the same
   // module instances as the shared @tanstack/react-query), not a second copy.
   const queryCore = path.dirname(require.resolve('@tanstack/query-core/package.json', { paths: [__dirname] }));
@@ -66,6 +67,39 @@ module.exports = (env = {}, argv = {}) => {
   };
   return [config, sw];
 };
+
+/**
+ * The first script of a server-rendered page (./boot/boot.js: its palette from storage, input held until
+ * hydration, the main script after the first frame): minified and emitted as boot.<content hash>.js (so the
+ * service worker precaches it with the shell's other files, and a deploy that does not change it keeps its URL),
+ * its path written on the page's main script tag as data-boot, where the rendering server finds it
+ * (scripts/ssr/react.mjs, injectRendered). A page the server does not render ignores the attribute.
+ */
+class EmitBootScript {
+  constructor(file) {
+    this.file = file;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FitConnectBootScript', (compilation) => {
+      let name = null;
+      compilation.hooks.processAssets.tap({ name: 'FitConnectBootScript', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(this.file);
+        const source = require('node:fs').readFileSync(this.file, 'utf8');
+        const { code } = rspack.experiments.swc.minifySync(source, { compress: true, mangle: true });
+        const hash = require('node:crypto').createHash('sha256').update(code).digest('hex').slice(0, 10);
+        name = `boot.${hash}.js`;
+        compilation.emitAsset(name, new rspack.sources.RawSource(code));
+      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('FitConnectBootScript', async (data) => {
+        const main = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/;
+        if (!name || !main.test(data.html)) throw new Error('EmitBootScript: no boot script, or no <script defer src="/main.<hash>.js"> in the page');
+        data.html = data.html.replace(main, (_, src) => `<script defer src="${src}" data-boot="/${name}"></script>`);
+        return data;
+      });
+    });
+  }
+}
 
 /** After sw.js is written: Workbox's injectManifest puts the shell's precache list into it. */
 class InjectPrecacheManifest {

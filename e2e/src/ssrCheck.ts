@@ -64,7 +64,9 @@ export async function visit(site: Site, pathname: string, o: { colorScheme?: 'li
     document.addEventListener('DOMContentLoaded', () => {
       const w = window as unknown as Record<string, unknown>;
       w.__ssrH1 = document.querySelector('#root h1');
-      w.__ssrTheme = document.documentElement.getAttribute('data-theme');
+      // The palette the server's HTML is painted in, before the app's script has run (its CSS alone: data-theme
+      // from the theme cookie, else the system's preference).
+      w.__ssrBg = getComputedStyle(document.body).backgroundColor;
     });
   });
   await page.goto(site.url(pathname));
@@ -101,16 +103,27 @@ export async function hydration(page: Page) {
       checked++;
       if (props.className !== (el.getAttribute('class') ?? '')) differ.push(`${el.tagName}: ${el.getAttribute('class')} -> ${props.className}`);
     }
-    return { sameH1: document.querySelector('#root h1') === w.__ssrH1 && !!w.__ssrH1, themeBeforeScripts: w.__ssrTheme, checked, differ };
+    return {
+      sameH1: document.querySelector('#root h1') === w.__ssrH1 && !!w.__ssrH1,
+      bgBeforeScripts: w.__ssrBg,
+      bgNow: getComputedStyle(document.body).backgroundColor,
+      theme: document.documentElement.getAttribute('data-theme'),
+      checked,
+      differ,
+    };
   });
 }
 
 /**
- * What a clean hydration kept, as each page's test asserts it: the palette set before any script ran (when
- * `colorScheme` is given), the server's <h1> element itself, and every element's class (at least `minChecked`).
+ * What a clean hydration kept, as each page's test asserts it: when `colorScheme` is given, the app's palette is
+ * that one and the HTML was painted in it before any script of the app ran (the body's background then and now),
+ * the server's <h1> element itself, and every element's class (at least `minChecked`).
  */
 export function expectKept(h: Awaited<ReturnType<typeof hydration>>, colorScheme?: 'light' | 'dark', minChecked = 50): void {
-  if (colorScheme) expect(h.themeBeforeScripts).toBe(colorScheme);
+  if (colorScheme) {
+    expect(h.theme).toBe(colorScheme);
+    expect(h.bgBeforeScripts).toBe(h.bgNow);
+  }
   expect(h.sameH1).toBe(true);
   expect(h.checked).toBeGreaterThan(minChecked);
   expect(h.differ).toEqual([]);

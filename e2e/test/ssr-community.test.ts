@@ -155,7 +155,7 @@ test('a visitor who may be signed in (a session cookie) gets /community rendered
 
 test('an arrow key pressed on the tabs before the page is hydrated moves to the next tab once it is', async () => {
   // The community area's files wait: the page is the server's HTML, whose tabs move by script only. The head
-  // script holds the key (scripts/ssr/react.mjs HEAD_SCRIPT) and the shell sends it again after hydration.
+  // script holds the key (shell/boot/boot.js) and the shell sends it again after hydration.
   const page = await site.newPage({ width: 1280 });
   const release = await holdRequests(page, site.remotes.community.url);
   await page.goto(site.url('/community'));

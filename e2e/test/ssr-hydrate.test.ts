@@ -115,7 +115,7 @@ test('the landing page comes rendered by the shell alone, whole, and hydrates wi
 test.each(['/', 'profile'])("the server's HTML of %s gets a frame before the app's main script runs, then hydrates", async (which) => {
   // The main script used to be `<script defer>`, run as soon as the page was parsed, before its first frame: the
   // page was painted only after ~140 KB of JavaScript had been evaluated (scripts/ssr/react.mjs,
-  // mainScriptAfterFirstFrame). Now the HTML preloads it, and an inline script adds it after a frame.
+  // shell/boot/boot.js). Now the HTML preloads it, and the async boot script adds it after a frame.
   const pathname = which === '/' ? '/' : profilePath();
   const html = await (await fetch(site.url(pathname))).text();
   expect(html).toMatch(/<link rel="preload" as="script" href="\/main\.[0-9a-f]+\.js">/);
@@ -148,6 +148,44 @@ test.each(['/', 'profile'])("the server's HTML of %s gets a frame before the app
   await hydration(page);
   // A frame with the server's render in it had come when the main script ran.
   expect(await page.evaluate(() => (window as unknown as { __mainRan: number | null }).__mainRan)).toBe(1);
+});
+
+test("no script of the page runs before its first frame: the palette is the server's, from the visitor's theme cookie", async () => {
+  // A light system; the visitor chooses dark. The theme store writes the choice in a cookie as well as in storage,
+  // and the server answers the next page with <html data-theme="dark"> (scripts/serve-static.mjs, withTheme).
+  const page = await site.newPage({ width: 1280, colorScheme: 'light' });
+  await page.goto(site.url(profilePath()));
+  await untilHydrated(page);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'fitconnect-theme');
+  expect(cookie).toMatchObject({ value: 'dark', path: '/', sameSite: 'Lax', httpOnly: false });
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(300 * 24 * 3600 * 1000);
+
+  // The page's only executable script is the async boot script; the main script is only preloaded.
+  const html = await (await page.request.get(site.url(profilePath()))).text();
+  expect(html).toMatch(/^<!doctype html><html data-theme="dark" lang="en">/i);
+  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/type="application\/(json|ld\+json)"/.test(tag));
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^<script nonce="[^"]+" async src="\/boot\.[0-9a-f]{10}\.js" data-main="\/main\.[0-9a-f]+\.js">$/);
+
+  // Painted dark before any script: data-theme and the body's background at DOMContentLoaded, the toggle's icon.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__early = {
+        theme: document.documentElement.getAttribute('data-theme'),
+        bg: getComputedStyle(document.body).backgroundColor,
+        icons: Array.from(document.querySelectorAll('#root button[data-theme-mode] svg')).map((svg) => `${svg.getAttribute('class')?.match(/theme-icon-\w+/)?.[0]}:${getComputedStyle(svg).display}`),
+      };
+    });
+  });
+  await page.reload();
+  await untilHydrated(page);
+  const early = await page.evaluate(() => (window as unknown as { __early: { theme: string; bg: string; icons: string[] } }).__early);
+  expect(early.theme).toBe('dark');
+  expect(early.icons).toEqual(['theme-icon-sun:block', 'theme-icon-moon:none']);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(early.bg);
+  await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
 });
 
 test('a click on the server\'s page before it is hydrated is not lost: it is made once the page is', async () => {

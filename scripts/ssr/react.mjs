@@ -375,82 +375,33 @@ if (isMain) {
 }
 
 /**
- * Two things a server-rendered page needs before any script of the app runs, inline in <head> (the page's nonce is
- * added by the server, withNonce):
- * - its palette (the theme store's rule, shared-ui/src/themeStore.ts: the stored choice, else the system's): the
- *   page is seen before the app runs, so without this a dark-theme visitor would see it light first;
- * - clicks held until it is hydrated: a button of the server's HTML does nothing until React has hydrated it (the
- *   area's code is loaded first), so a click on one then would be lost. Clicks on elements of #root[data-ssr]
- *   that are not links (a link navigates by itself) are stopped and remembered; the shell clicks the same elements
- *   again once it has hydrated them (shell/src/ssrPage.ts, markHydrated), or forgets them when it renders anew. So
- *   are submits (Enter in a form with no button submits without a click: the exercise search reloaded the page as
- *   `/exercise-tutorials?`, losing the search and the filters), submitted again with requestSubmit(); and the
- *   arrow, Home and End keys in a tab list or radio group (the tabs of /community, a star rating), which move
- *   between its items by script only: such a key is held as a stand-in whose dispatchEvent sends the same keydown
- *   to the same element, so the shell's replay makes it in order with the clicks (as it does for a click on an
- *   <svg>, it calls dispatchEvent on what is not an HTMLElement) and the landing page's JavaScript does not grow;
- * - the form fields of #root[data-ssr] the visitor changed meanwhile (`__fcEdited`): React keeps such a value in
- *   the DOM but not in its state, so markHydrated hands them to React before it makes the clicks, and holds
- *   clicks until it has (`__fcHold`, set while the chunk that does it loads): a Search clicked in that moment
- *   would otherwise search for the server's value, not what was typed.
+ * The built page's main script, with the path of the shell's boot script on it (shell/rspack.config.js,
+ * EmitBootScript): `<script defer src="/main.<hash>.js" data-boot="/boot.<hash>.js"></script>`.
  */
-export const HEAD_SCRIPT =
-  '<script>try{var t=localStorage.getItem("fitconnect-theme");if(t!=="dark"&&t!=="light")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";document.documentElement.setAttribute("data-theme",t)}catch(e){}' +
-  // g: the event's target element while input is held (not hydrated, or fields being handed to React), else null.
-  'window.__fcHeldClicks=[];function g(e){var r=document.getElementById("root"),t=e.target;' +
-  'return r&&(r.hasAttribute("data-ssr")||window.__fcHold)&&t instanceof Element&&r.contains(t)?t:null}' +
-  'function h(e){var t=g(e);if(!t||t.closest("a[href]"))return;' +
-  'e.preventDefault();e.stopImmediatePropagation();window.__fcHeldClicks.push(t)}' +
-  'document.addEventListener("click",h,true);document.addEventListener("submit",h,true);' +
-  'function k(e){var t=g(e);' +
-  'if(!t||!/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(e.key)||!t.closest("[role=tablist],[role=radiogroup]"))return;' +
-  'e.preventDefault();e.stopImmediatePropagation();var x={key:e.key,code:e.code,bubbles:true,cancelable:true};' +
-  'window.__fcHeldClicks.push({get isConnected(){return t.isConnected},dispatchEvent:function(){return t.dispatchEvent(new KeyboardEvent("keydown",x))}})}' +
-  'document.addEventListener("keydown",k,true);' +
-  'function n(e){var r=document.getElementById("root"),t=e.target;if(r&&r.hasAttribute("data-ssr")&&t instanceof Element&&r.contains(t))(window.__fcEdited=window.__fcEdited||[]).push(t)}' +
-  'document.addEventListener("input",n,true);document.addEventListener("change",n,true)</script>';
+const MAIN_SCRIPT = /<script defer src="(\/[\w.-]+\.js)" data-boot="(\/[\w.-]+\.js)"><\/script>/;
 
 /**
- * The app's main script on a rendered page, started after the page's first frame (issue 32 item 4, the LCP ratio).
- * A `<script defer>` runs as soon as the document is parsed, and a rendered page is parsed before its first frame:
- * at 4x CPU the main script's ~140 KB (gzip) of evaluation ran before the server's HTML was painted, and the first
- * paint of `/` came at 1.9x the same HTML's without JavaScript. So the page preloads it in <head> (the download
- * starts as early as before) and an inline script adds it after the next frame (requestAnimationFrame, then a
- * task), or at once in a hidden tab, where no frame comes (and when a shown tab is hidden before its frame).
- * Nothing else changes: the same file, hydrating as before; input before hydration is held as before (HEAD_SCRIPT).
- */
-export function mainScriptAfterFirstFrame(src) {
-  const url = JSON.stringify(src);
-  return {
-    preload: `<link rel="preload" as="script" href="${src}">`,
-    loader:
-      '<script>(function(){var d=document,s;function g(){if(!s){s=d.createElement("script");' +
-      `s.src=${url};d.body.appendChild(s)}}` +
-      'if(d.hidden)g();else{requestAnimationFrame(function(){setTimeout(g)});d.addEventListener("visibilitychange",g)}})()</script>',
-  };
-}
-
-/** The built page's main script: `<script defer src="/main.<hash>.js"></script>` (shell/index.html). */
-const MAIN_SCRIPT = /<script defer src="(\/[\w.-]+\.js)"><\/script>/;
-
-/**
- * The built page with a render in it: HEAD_SCRIPT and the styles in <head>, the HTML in
- * `<div id="root" data-ssr="<area>">` (the shell's bootstrap hydrates it, shell/src/bootstrap.tsx) and the
- * queries' answers just after it, as JSON nothing in which can end the element; its main script started after the
- * first frame (mainScriptAfterFirstFrame). Unchanged if the page has no empty root.
+ * The built page with a render in it: the styles in <head>, the HTML in `<div id="root" data-ssr="<area>">` (the
+ * shell's bootstrap hydrates it, shell/src/bootstrap.tsx) and the queries' answers just after it, as JSON nothing
+ * in which can end the element. No script of the page runs before its first frame (issue 32 item 4: any script
+ * that did delayed the first paint at 4x CPU, docs/ssr.md): its palette is on <html> already (data-theme, from the
+ * theme cookie: scripts/serve-static.mjs, withTheme) or the system's by CSS, and its main script becomes
+ * `<link rel="preload">` (the download starts as early as before) and the shell's boot script, async: it holds
+ * input until the page is hydrated and adds the main script after the first frame (shell/boot/boot.js).
+ * Unchanged if the page has no empty root or no main script with a boot script (a build without one).
  */
 export function injectRendered(html, out, area) {
   const root = /<div id="root"><\/div>/;
-  if (!out || !root.test(html) || !/^[a-z]+$/.test(area)) return html;
+  const main = html.match(MAIN_SCRIPT);
+  if (!out || !main || !root.test(html) || !/^[a-z]+$/.test(area)) return html;
   // A render is kept for a while and served to many requests: its page is made once (the state's JSON included).
   const hit = injectedPages.get(out);
   if (hit && hit.html === html && hit.area === area) return hit.page;
-  const main = html.match(MAIN_SCRIPT);
-  const late = main ? mainScriptAfterFirstFrame(main[1]) : null;
-  let page = html
-    .replace(/<\/head>/i, () => `${late ? late.preload : ''}${HEAD_SCRIPT}${out.styleTags}</head>`)
+  const [, src, boot] = main;
+  const page = html
+    .replace(MAIN_SCRIPT, '')
+    .replace(/<\/head>/i, () => `<link rel="preload" as="script" href="${src}"><script async src="${boot}" data-main="${src}"></script>${out.styleTags}</head>`)
     .replace(root, () => `<div id="root" data-ssr="${area}">${out.html}</div><script type="application/json" id="fc-ssr-state">${safeJson(out.state)}</script>`);
-  if (late) page = page.replace(MAIN_SCRIPT, () => late.loader);
   injectedPages.set(out, { html, area, page });
   return page;
 }

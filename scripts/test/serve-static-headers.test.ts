@@ -160,6 +160,24 @@ describe('pages', () => {
       expect(r.headers['access-control-allow-origin']).toBe('*');
     }
   });
+
+  test("a visitor's theme cookie puts its palette on the page's <html>, and nothing else a cookie holds gets into the page", async () => {
+    const s = await serve(['--dir', site(), '--spa']);
+    const html = async (cookie?: string) => {
+      const r = await get(`${s.url}/trainers/7`, cookie === undefined ? {} : { Cookie: cookie });
+      expect(r.status).toBe(200);
+      // Pages differ by cookie: no shared cache may answer one visitor's with another's.
+      expect(String(r.headers.vary)).toMatch(/\bCookie\b/);
+      return /<html[^>]*>/.exec(r.body)![0];
+    };
+    expect(await html()).toBe('<html lang="en">');
+    expect(await html('fitconnect-theme=dark')).toBe('<html data-theme="dark" lang="en">');
+    expect(await html('fc_vid=abc; fitconnect-theme=light')).toBe('<html data-theme="light" lang="en">');
+    // Anything but the two palettes is ignored, markup included.
+    for (const bad of ['fitconnect-theme=purple', 'fitconnect-theme="><script>alert(1)</script>', 'fitconnect-theme=dark%22%3E', 'fitconnect-theme=', 'fitconnect-theme=DARK']) {
+      expect(await html(bad)).toBe('<html lang="en">');
+    }
+  });
 });
 
 describe('other answers', () => {

@@ -22,9 +22,19 @@ const DARK = themeDeclarations(darkTheme);
 
 /** Document-level basics. Render once (the shell, or a remote's standalone dev page). */
 export const GlobalStyle = createGlobalStyle`
+  /*
+   * The palette is the theme store's data-theme (the visitor's choice, else the system's). Before any script has
+   * run, a server-rendered page has data-theme only if the visitor chose (the theme cookie, read by the server):
+   * otherwise the system's preference picks it here, so the first frame needs no script (issue 32 item 4).
+   */
   :root,
   :root[data-theme='light'] {
     ${LIGHT}
+  }
+  @media (prefers-color-scheme: dark) {
+    :root:not([data-theme]) {
+      ${DARK}
+    }
   }
   :root[data-theme='dark'] {
     ${DARK}

@@ -61,12 +61,35 @@ function switchDocument(mode: ThemeMode) {
   afterNextPaint(done);
 }
 
+/**
+ * The cookie that tells the server the choice (same name and values as the storage key): a server-rendered page
+ * comes with `data-theme` on its <html> already (scripts/serve-static.mjs, themeOf), so it is painted in the
+ * visitor's palette with no script run before its first frame (issue 32 item 4). Without it (no choice made),
+ * GlobalStyle's palette follows the system's preference. A preference, not a secret: readable by scripts, sent
+ * with page requests only as a hint the server checks (light or dark, else ignored).
+ */
+export const THEME_COOKIE = THEME_STORAGE_KEY;
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 400; // the longest a browser keeps a cookie (400 days)
+
+function readCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  const hit = document.cookie.split(/;\s*/).find((c) => c.startsWith(`${THEME_COOKIE}=`));
+  return hit ? hit.slice(THEME_COOKIE.length + 1) : null;
+}
+
+function writeCookie(mode: ThemeMode) {
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${THEME_COOKIE}=${mode}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
 function persist(mode: ThemeMode) {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, mode);
   } catch {
     /* storage unavailable (private mode): the choice lasts for this page only */
   }
+  writeCookie(mode);
 }
 
 export interface ThemeState {
@@ -79,6 +102,10 @@ export interface ThemeState {
 export const useThemeStore = create<ThemeState>()((set, get) => {
   const mode = initialThemeMode();
   applyToDocument(mode);
+  // A choice stored before the cookie existed (or the cookie expired, or was cleared alone): the next page
+  // the server renders gets it again. Nothing is written for a visitor who never chose.
+  const stored = readStored();
+  if (stored && readCookie() !== stored) writeCookie(stored);
   return {
     mode,
     toggle: () => {

@@ -27,10 +27,21 @@ function freshStore(): { getState: () => ThemeState } {
   return mod!.useThemeStore;
 }
 
-beforeEach(() => localStorage.clear());
+/** The theme cookie's value as the browser would send it with the next page request, or null. */
+function themeCookie(): string | null {
+  const hit = document.cookie.split(/;\s*/).find((c) => c.startsWith('fitconnect-theme='));
+  return hit ? hit.slice('fitconnect-theme='.length) : null;
+}
+
+function clearAll() {
+  localStorage.clear();
+  document.cookie = 'fitconnect-theme=; Path=/; Max-Age=0';
+}
+
+beforeEach(clearAll);
 afterEach(() => {
   window.matchMedia = realMatchMedia;
-  localStorage.clear();
+  clearAll();
 });
 
 describe('theme store', () => {
@@ -69,6 +80,28 @@ describe('theme store', () => {
     expect(localStorage.getItem('fitconnect-theme')).toBe('dark');
     // A reload starts from the stored choice.
     expect(freshStore().getState().mode).toBe('dark');
+  });
+
+  it('tells the server the choice in a cookie, so its next page comes in that palette; none before a choice', () => {
+    setSystemDark(true);
+    const store = freshStore();
+    expect(store.getState().mode).toBe('dark');
+    expect(themeCookie()).toBeNull(); // the system's palette: the page's CSS follows it without a cookie
+    store.getState().toggle();
+    expect(themeCookie()).toBe('light');
+    store.getState().setMode('dark');
+    expect(themeCookie()).toBe('dark');
+  });
+
+  it('writes the cookie for a choice stored before the cookie existed, and leaves a matching one alone', () => {
+    setSystemDark(false);
+    localStorage.setItem('fitconnect-theme', 'dark');
+    freshStore();
+    expect(themeCookie()).toBe('dark');
+    // The cookie follows the stored choice, not the other way round.
+    document.cookie = 'fitconnect-theme=light; Path=/';
+    expect(freshStore().getState().mode).toBe('dark');
+    expect(themeCookie()).toBe('dark');
   });
 });
 

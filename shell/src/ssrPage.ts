@@ -11,14 +11,14 @@ export function isServerRenderedPage(): boolean {
 
 /**
  * What the head script holds: elements clicked (or forms submitted), and for a key pressed in a tab list or radio
- * group a stand-in whose dispatchEvent sends that keydown to its element (scripts/ssr/react.mjs, HEAD_SCRIPT).
+ * group a stand-in whose dispatchEvent sends that keydown to its element (shell/boot/boot.js).
  */
 type Held = Element | Pick<Element, 'isConnected' | 'dispatchEvent'>;
 type HeldInput = { __fcHeldClicks?: Held[]; __fcEdited?: Element[]; __fcHold?: boolean };
 
 /**
  * After hydration: later renders (a visit to the page from within the app) are a fresh page's, and the clicks
- * (and submits) the page held while it was not hydrated (scripts/ssr/react.mjs, HEAD_SCRIPT) are made again, on the same
+ * (and submits) the page held while it was not hydrated (shell/boot/boot.js) are made again, on the same
  * elements, now with their handlers. If the visitor also changed form fields meanwhile (the head script lists
  * them), their values are first handed to React (./takeUpFields, its own chunk) and the clicks made a task after
  * that, once React has rendered those values: a search typed and submitted before hydration searches for what

@@ -10,7 +10,7 @@
  * took the value up (the tutorial filters read theirs in an effect) sees no change.
  *
  * Its own chunk, loaded by markHydrated (./ssrPage) only when the page's head script saw the visitor change a
- * field (scripts/ssr/react.mjs, HEAD_SCRIPT): most visits type nothing before hydration, and the landing page's
+ * field (shell/boot/boot.js): most visits type nothing before hydration, and the landing page's
  * JavaScript has no room for it (e2e/test/budget.test.ts).
  */
 export function takeUpEditedFields(edited: [Element, string][]): void {

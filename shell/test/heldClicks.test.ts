@@ -1,5 +1,5 @@
 /**
- * Clicks a server-rendered page held before it was hydrated (scripts/ssr/react.mjs HEAD_SCRIPT) are made again
+ * Clicks a server-rendered page held before it was hydrated (shell/boot/boot.js) are made again
  * once it is (src/ssrPage.ts markHydrated), whatever element was hit: a button's text, or the <svg> icon inside an
  * icon button (the theme toggle), which is not an HTMLElement and has no click().
  */

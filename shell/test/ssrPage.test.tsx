@@ -64,7 +64,7 @@ test('a search typed and submitted before hydration submits what was typed, once
   const tree = <SearchForm onSubmit={(v) => submitted.push(v)} onChanged={(n) => changed.push(n)} />;
   const el = serverPage(tree);
   // The page's head script held the Enter's click on the submit button and saw the fields change
-  // (scripts/ssr/react.mjs HEAD_SCRIPT).
+  // (shell/boot/boot.js).
   (window as { __fcHeldClicks?: Element[] }).__fcHeldClicks = [el.querySelector('button')!];
   (window as { __fcEdited?: Element[] }).__fcEdited = [el.querySelector('input[aria-label="Location"]')!, el.querySelector('select')!];
   await act(async () => {

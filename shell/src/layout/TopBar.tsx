@@ -108,11 +108,22 @@ const IconToggle = styled.button`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
-  /* The theme toggle holds both icons and shows the one for the page's palette (<html data-theme>, set before
-     a server-rendered page paints): a switch changes one attribute, and the icon is right before hydration. */
+  /* The theme toggle holds both icons and shows the one for the page's palette (<html data-theme>, which a
+     server-rendered page has from the theme cookie; without one, the system's palette, as GlobalStyle's): a
+     switch changes one attribute, and the icon is right before hydration. */
   :root[data-theme='dark'] & > .theme-icon-moon,
   :root[data-theme='light'] & > .theme-icon-sun {
     display: none;
+  }
+  @media (prefers-color-scheme: light) {
+    :root:not([data-theme]) & > .theme-icon-sun {
+      display: none;
+    }
+  }
+  @media (prefers-color-scheme: dark) {
+    :root:not([data-theme]) & > .theme-icon-moon {
+      display: none;
+    }
   }
   ${focusRing}
 `;
