@@ -91,8 +91,12 @@ async function yardstickPages(url: string): Promise<{ asSent: string; rendered: 
   return { asSent: `${base}/as-sent`, rendered: `${base}/rendered`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** Loads of each page per paint row, after one warm-up round. */
-const PAINT_LOADS = 11;
+/**
+ * Loads of each page per paint row, after one warm-up round (SSR_PAINT_LOADS to change). Eleven were too few to
+ * tell 1.1x from 1.2x: six runs of one build read the profile's ratio at 1.01-1.22x (pooled over their 66 loads,
+ * 1.10x).
+ */
+const PAINT_LOADS = Number(process.env.SSR_PAINT_LOADS) || 21;
 
 /**
  * JavaScript on: the page's largest contentful paint, read from the browser's performance timeline over CDP
@@ -175,7 +179,7 @@ export async function ssrRows(site: Site): Promise<{ rows: [string, string, stri
   // as a visitor without JavaScript gets it (its lighter <noscript> body), and the same HTML's React render painted
   // without JavaScript (the same content as the JavaScript page; the goal). Interleaved: one warm-up round that
   // is not counted (the first load of each pays for the render and the browser's cold start), then the median of
-  // PAINT_LOADS each. Five were too few: within one run the yardstick's five loads ranged 132-264 ms.
+  // PAINT_LOADS each. Five were too few: within one run the yardstick's five loads ranged 132-264 ms; eleven too.
   for (const pathname of [profile, '/']) {
     const yardsticks = await yardstickPages(site.url(pathname));
     const runs = { js: [] as number[], rendered: [] as number[], asSent: [] as number[] };
