@@ -106,7 +106,8 @@ describe('static files', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('private, no-cache');
-    expect(page.headers.vary).toBe('Accept-Encoding');
+    // Cookie: the theme cookie's palette is written on <html> (withTheme), and a signed-out page is rendered.
+    expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
     // gzip, joined per answer from parts compressed once (scripts/page-body.cjs); brotli only for a client that takes no gzip.
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(decoded(page).toString()).toContain('<div id="root">');
