@@ -47,6 +47,30 @@ async function watchCsp(page: Page): Promise<string[]> {
   return fromConsole;
 }
 
+/**
+ * What went wrong on the page while a route loaded, for the message when an area shows its error view: the shell's
+ * console errors (the loader logs the cause: '[shell] the <area> area could not be loaded: ...'), uncaught errors, and
+ * requests that failed or answered with an error status. `take()` returns what was seen since the last call.
+ */
+function watchFailures(page: Page) {
+  let seen: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') seen.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => seen.push(`uncaught: ${err.message}`));
+  page.on('requestfailed', (req) => seen.push(`request failed: ${req.method()} ${req.url()} (${req.failure()?.errorText ?? '?'})`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) seen.push(`answer ${res.status()}: ${res.request().method()} ${res.url()}`);
+  });
+  return {
+    take(): string[] {
+      const out = seen;
+      seen = [];
+      return out;
+    },
+  };
+}
+
 const violationsIn = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
 
 /** The page's answer carried the site's page policy (so a clean run means something). */
@@ -58,19 +82,20 @@ function expectPagePolicy(res: Response | null, where: string) {
 }
 
 /** The route rendered (its h1, no area error view) with styled-components' rules in a nonced <style>. */
-async function expectRendered(page: Page, route: string) {
+async function expectRendered(page: Page, route: string, failures?: ReturnType<typeof watchFailures>) {
+  const why = () => (failures ? `\nseen while loading:\n${failures.take().join('\n') || '(nothing)'}` : '');
   try {
     await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 30_000 });
   } catch (err) {
     const text = await page.locator('body').innerText().catch(() => '');
-    throw new Error(`${route}: no level-1 heading at ${page.url()}\n${text.slice(0, 600)}\n${String(err)}`);
+    throw new Error(`${route}: no level-1 heading at ${page.url()}\n${text.slice(0, 600)}\n${String(err)}${why()}`);
   }
   // A server-rendered page has its heading before its area's code has run: the checks below are of the page the
   // area made, once hydrated (or rendered anew in the browser when it could not be: #root loses data-ssr either way).
   await untilHydrated(page);
   await waitForSettled(page, { quietMs: 400 });
   const failedAreas = await page.locator('[data-area-error]').count();
-  if (failedAreas) throw new Error(`${route}: an area failed to load: ${await page.locator('[data-area-error]').first().innerText()}`);
+  if (failedAreas) throw new Error(`${route}: an area failed to load: ${await page.locator('[data-area-error]').first().innerText()}${why()}`);
   const styles = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLStyleElement>('style[data-styled]')].map((s) => ({ nonce: s.nonce, rules: s.sheet?.cssRules.length ?? 0 })),
   );
@@ -91,6 +116,7 @@ const routes = (workoutId: number, slug: string): string[] => [...specRoutes(wor
 test.each([false, true])('every route loads without a CSP violation, styles applied (signed in: %s)', async (signedIn) => {
   const page = await site.newPage({ a11y: false });
   const consoleViolations = await watchCsp(page);
+  const failures = watchFailures(page);
   let workoutId = 1;
   if (signedIn) {
     await site.signUp(page);
@@ -102,9 +128,10 @@ test.each([false, true])('every route loads without a CSP violation, styles appl
   const slug = await exerciseSlug(page);
   const found: string[] = [];
   for (const route of routes(workoutId, slug)) {
+    failures.take();
     const res = await page.goto(site.url(route));
     expectPagePolicy(res, route);
-    await expectRendered(page, route);
+    await expectRendered(page, route, failures);
     for (const v of await violationsIn(page)) found.push(`${route}: ${v}`);
   }
   expect([...found, ...consoleViolations]).toEqual([]);
