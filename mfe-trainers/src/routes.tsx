@@ -2,13 +2,14 @@
 import { matchPath, Navigate, useParams } from 'react-router-dom';
 import { lazyPage, type RemoteAreaModule } from '@fitconnect/shared-ui';
 import { TrainersPage } from './features/directory/components/TrainersPage';
-import { preloadBookingPanel, TrainerProfilePage } from './features/profile/components/TrainerProfilePage';
+import { preloadProfile, TrainerProfilePage } from './features/profile/lazy';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
-// The directory and public profiles come with the routes module (an area's first visit is nearly always
-// one of them, and a page split from it would load only after it). A trainer's own pages (sign up, manage
-// and edit a profile: forms, photo upload) load when opened: 15.9 -> ~10 KB gzip for the first visit.
-// A page opened at one of their URLs still gets its file early (the shell preloads the routes' files).
+// The directory comes with the routes module (an area's first visit is nearly always it, and a page split from
+// it would load only after it). A public profile is its own chunk, loaded on intent from the directory's links
+// and before a server-rendered profile hydrates (./features/profile/lazy.ts). A trainer's own pages (sign up,
+// manage and edit a profile: forms, photo upload) load when opened: 15.9 -> ~10 KB gzip for the first visit.
+// A page opened at one of their URLs still gets its file early (the shell prefetches the routes' lazy files).
 const MyTrainerProfilePage = lazyPage(() => import('./features/profile-edit/components/MyTrainerProfilePage'), 'MyTrainerProfilePage');
 const EditTrainerPage = lazyPage(() => import('./features/profile-edit/components/EditTrainerPage'), 'EditTrainerPage');
 const TrainerSignupPage = lazyPage(() => import('./features/signup/components/TrainerSignupPage'), 'TrainerSignupPage');
@@ -49,9 +50,9 @@ const trainersArea: RemoteAreaModule = {
     { path: '/trainer-signup', Component: TrainerSignupPage },
     { path: '/partners', Component: PartnersPage },
   ],
-  // A server-rendered profile (issue 32) shows its booking panel, which the page otherwise loads in an effect:
-  // it is loaded before the page hydrates, so the first render in the browser is the server's.
-  prepare: (pathname) => (matchPath('/trainers/:id', pathname) ? preloadBookingPanel().catch(() => undefined) : Promise.resolve()),
+  // A server-rendered profile (issue 32): the page's chunk and its booking panel's (which the page otherwise loads
+  // in an effect) are loaded before the page hydrates, so the first render in the browser is the server's.
+  prepare: (pathname) => (matchPath('/trainers/:id', pathname) ? preloadProfile().catch(() => undefined) : Promise.resolve()),
 };
 
 export default trainersArea;

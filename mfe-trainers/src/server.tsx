@@ -18,7 +18,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { AppThemeProvider, CURRENT_USER_KEY } from '@fitconnect/shared-ui';
 import { parseRouteId } from '@fitconnect/contracts/trainers';
-import { TrainerProfilePage, preloadBookingPanel } from './features/profile/components/TrainerProfilePage';
+import { TrainerProfilePage } from './features/profile/components/TrainerProfilePage';
+import { preloadProfile } from './features/profile/lazy';
 import { trainerKey } from './features/profile/api/get-trainer';
 import { trainerReviewsKey } from './features/profile/api/get-trainer-reviews';
 import { slotsKey } from './features/bookings/api/get-slots';
@@ -90,8 +91,9 @@ export async function prefetch(url: string, { queryClient, api }: { queryClient:
     api(`/api/trainers/${id}`),
     api(`/api/trainers/${id}/reviews`),
     api(`/api/trainers/${id}/slots`),
-    // The page shows itself whole, booking panel included (TrainerProfilePage.tsx): its chunk first.
-    preloadBookingPanel(),
+    // The page shows itself whole, booking panel included (TrainerProfilePage.tsx): its chunk first, and the
+    // routes module's lazy profile page (features/profile/lazy.ts), which then renders with no Suspense boundary.
+    preloadProfile(),
   ]);
   queryClient.setQueryData(trainerKey(id), trainer);
   queryClient.setQueryData(trainerReviewsKey(id), Array.isArray(reviews) ? reviews : []);

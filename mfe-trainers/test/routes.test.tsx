@@ -20,6 +20,23 @@ test('exactly the signed-in-only pages ask the shell for a signed-in user', () =
   expect(protectedPaths.sort()).toEqual(['/trainer-profile', '/trainer-profile/:id/edit', '/trainers/me/schedule', '/trainers/me/sessions']);
 });
 
+// Runs before any other test of this file renders a profile: the profile page's chunk is not loaded yet.
+test("prepare('/trainers/:id') loads the profile page's chunk, so a server-rendered profile hydrates with no spinner", async () => {
+  mockFetch({ 'GET /api/auth/user': signedOut });
+  await area.prepare!('/trainers/9');
+  renderWithProviders(
+    <Routes>
+      {area.routes.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+    </Routes>,
+    { initialEntries: ['/trainers/9'] },
+  );
+  // The first render is the page (its own loading state), not the lazy page's "Loading page" spinner.
+  expect(document.body.textContent).not.toContain('Loading page');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Not Found' })).toBeInTheDocument();
+});
+
 test("/trainer-profile/:id (SPEC's Cancel target) leads to the public profile /trainers/:id", async () => {
   const calls = mockFetch({ 'GET /api/auth/user': signedOut });
   renderWithProviders(

@@ -28,7 +28,7 @@ export type { ToastInput, ToastItem, ToastVariant } from './components/Toast';
 // Form fields are in '@fitconnect/shared-ui/forms' (./forms.ts), dialogs and tabs in
 // '@fitconnect/shared-ui/widgets' (./widgets.ts), not here.
 export { Spinner } from './components/Spinner';
-export { lazyPage } from './components/LazyPage';
+export { lazyPage, preloadablePage, type PreloadablePage } from './components/LazyPage';
 export type { SpinnerProps, SpinnerSize } from './components/Spinner';
 export { StarRating, StarRatingInput, starFills } from './components/StarRating';
 export type { StarRatingProps, StarRatingInputProps, StarFill, StarSize } from './components/StarRating';

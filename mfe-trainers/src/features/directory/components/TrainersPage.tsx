@@ -12,6 +12,7 @@ import { directoryParams, EMPTY_QUERY, hasFilters, MAX_PAGES, parseDirectoryQuer
 import { TrainerCard, type TrainerCardLinkProps } from './TrainerCard';
 import { TrainerFilters, type FilterChange } from './TrainerFilters';
 import { TrainerSearchBox } from './TrainerSearchBox';
+import { preloadProfileOnIntent } from '../../profile/lazy';
 
 const ResultLine = styled.h2`
   margin: 0;
@@ -62,7 +63,12 @@ const ListPlaceholder = styled.div`
   min-height: 100vh;
 `;
 
-const routerLink = ({ href, children }: TrainerCardLinkProps) => <Link to={href}>{children}</Link>;
+// A profile's code loads on intent (a pointer over the link, focus, a touch), before the click needs it.
+const routerLink = ({ href, children }: TrainerCardLinkProps) => (
+  <Link to={href} onPointerEnter={preloadProfileOnIntent} onFocus={preloadProfileOnIntent} onPointerDown={preloadProfileOnIntent}>
+    {children}
+  </Link>
+);
 
 /**
  * What the count line says about distance. Not "near": every trainer is listed, however far, so it says how
