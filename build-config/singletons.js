@@ -3,9 +3,10 @@
 /**
  * The contracts' entries for the front ends (contracts/<name>.ts); the package root is the API's. One per area,
  * and the exercise library's and the training log's apart from the rest of the workouts area's (contracts/exercises.ts
- * and contracts/training.ts say why).
+ * and contracts/training.ts say why), and the challenges' rules without a schema apart from the challenges'
+ * (contracts/challenge-rules.ts: the list loads no zod).
  */
-const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'training', 'trainers', 'bookings', 'messages', 'community', 'challenges'];
+const CONTRACTS_AREAS = ['auth', 'workouts', 'exercises', 'training', 'trainers', 'bookings', 'messages', 'community', 'challenges', 'challenge-rules'];
 
 /**
  * Packages that must exist once on the page: shell and every remote share these as singletons.

@@ -58,15 +58,9 @@ export const LogProgressBody = z.object({
 });
 export type LogProgressBody = z.infer<typeof LogProgressBody>;
 
-export type ChallengeTiming = 'upcoming' | 'active' | 'ended';
-
-/** SPEC §4: upcoming before startDate, active between start and end (inclusive), ended after endDate. */
-export function challengeTiming(startDate: Date | string, endDate: Date | string, now: Date = new Date()): ChallengeTiming {
-  const t = now.getTime();
-  if (t < new Date(startDate).getTime()) return 'upcoming';
-  if (t > new Date(endDate).getTime()) return 'ended';
-  return 'active';
-}
+// The challenges' rules that need no schema (timing, what counts as popular): ./challengeRules.ts, also an entry of
+// their own for the front ends (contracts/challenge-rules.ts: the challenges list needs them, not zod).
+export { challengeTiming, POPULAR_CHALLENGE_MIN_PARTICIPANTS, type ChallengeTiming } from './challengeRules';
 
 // ---------------------------------------------------------------------------------------------
 // Plausibility cap per progress log: no single log above the challenge's whole target, nor above
@@ -141,8 +135,6 @@ export const CommunityChallengesQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200, 'Invalid cursor'))),
 });
 export type CommunityChallengesQuery = z.infer<typeof CommunityChallengesQuery>;
-/** Popular: not ended, not featured, at least this many participants, most participants first. */
-export const POPULAR_CHALLENGE_MIN_PARTICIPANTS = 2;
 
 export const ProgressEntry = z.object({
   amount: z.number(),

@@ -1,8 +1,10 @@
 // The challenges area's routes module (exposed as ./routes; the shell loads it with loadRemote).
 import { useEffect } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { RemoteAreaModule } from '@fitconnect/shared-ui';
 import { ChallengesPage } from './features/challenges/components/ChallengesPage';
-import { ChallengeDetailPage } from './features/challenges/components/ChallengeDetailPage';
+// The detail page is its own chunk, loaded on intent and before a server-rendered one hydrates (./features/challenges/lazy.ts).
+import { ChallengeDetailPage } from './features/challenges/lazy';
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -27,6 +29,9 @@ const challengesArea: RemoteAreaModule = {
     { path: '/challenges', Component: ChallengesRoute },
     { path: '/challenges/:id', Component: ChallengeDetailRoute },
   ],
+  // A server-rendered challenge (issue 32): the page's chunk is loaded before it hydrates, so the first render in the
+  // browser is the server's.
+  prepare: (pathname) => (matchPath('/challenges/:id', pathname) ? ChallengeDetailPage.preload().catch(() => undefined) : Promise.resolve()),
 };
 
 export default challengesArea;

@@ -20,6 +20,7 @@ import { challengeKey, challengesKey, leaderboardKey } from './features/challeng
 import { communityChallengesKey } from './features/challenges/api/get-community-challenges';
 import { LEADERBOARD_TOP_ROWS } from './features/challenges/api/get-leaderboard';
 import { RENDER_NOW_KEY } from './features/challenges/lib/clock';
+import { ChallengeDetailPage } from './features/challenges/lazy';
 
 export { default as area } from './routes';
 
@@ -48,6 +49,8 @@ export async function prefetch(url: string, { queryClient, api }: { queryClient:
       const [challenge, board] = await Promise.all([
         api(`/api/challenges/${challengeId}`),
         api(`/api/challenges/${challengeId}/leaderboard?limit=${LEADERBOARD_TOP_ROWS}`),
+        // The routes module's lazy detail page (features/challenges/lazy.ts): loaded, it renders with no Suspense boundary.
+        ChallengeDetailPage.preload(),
       ]);
       queryClient.setQueryData(challengeKey(challengeId, null), challenge);
       queryClient.setQueryData(leaderboardKey(challengeId, null, LEADERBOARD_TOP_ROWS), board);

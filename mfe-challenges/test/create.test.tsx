@@ -4,9 +4,16 @@ import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import { ChallengesPage } from '../src/features/challenges/components/ChallengesPage';
 import { toLocalInput } from '../src/features/challenges/lib/form';
+import * as lazyModule from '../src/features/challenges/lazy';
 import { LocationProbe, makeChallenge, mockFetch, signedIn, type RecordedCall, type Reply } from './helpers';
 
 jest.setTimeout(30_000);
+
+// The create dialog's loader, real, but one test makes a load fail.
+jest.mock('../src/features/challenges/lazy', () => {
+  const actual = jest.requireActual<typeof import('../src/features/challenges/lazy')>('../src/features/challenges/lazy');
+  return { ...actual, loadCreateDialog: jest.fn(actual.loadCreateDialog) };
+});
 
 afterEach(() => act(() => useToastStore.getState().dismiss()));
 
@@ -47,6 +54,31 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click((await screen.findAllByRole('button', { name: /Create Challenge/ }))[0]);
   return screen.getByRole('dialog', { name: 'Create New Challenge' });
 }
+
+it("loads the form's code on intent; a form that could not be loaded says so, and the next press tries again", async () => {
+  // The dialog is its own chunk (features/challenges/lazy.ts): the first load fails here, as offline.
+  const load = jest.mocked(lazyModule.loadCreateDialog);
+  const actual = jest.requireActual<typeof lazyModule>('../src/features/challenges/lazy');
+  load.mockClear();
+  load.mockRejectedValue(new Error('Failed to fetch'));
+  try {
+    const { user } = setup();
+    const create = (await screen.findAllByRole('button', { name: /Create Challenge/ }))[0];
+    // Nothing loads the form before an intent.
+    expect(load).not.toHaveBeenCalled();
+    await user.click(create);
+    expect(load).toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The form could not be opened');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The connection is back: the next press loads it and opens the dialog.
+    load.mockImplementation(actual.loadCreateDialog);
+    await user.click(create);
+    expect(await screen.findByRole('dialog', { name: 'Create New Challenge' })).toBeInTheDocument();
+    expect(screen.queryByText('The form could not be opened')).toBeNull();
+  } finally {
+    load.mockImplementation(actual.loadCreateDialog);
+  }
+});
 
 it('opens with the SPEC §9 defaults, focus inside, and the unit follows the type', async () => {
   const { user } = setup();

@@ -1,4 +1,7 @@
+import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
+import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { mockFetch, signedOut } from './helpers';
 import area from '../src/routes';
 import { ChallengesDashboardWidget } from '../src/features/challenges/components/ChallengesDashboardWidget';
 import dashboardWidget from '../src/dashboardWidget';
@@ -20,4 +23,21 @@ test('no page asks the shell for a signed-in user: visitors browse challenges an
 test('the profile dashboard widget is a module of its own (./dashboardWidget), not part of the routes module', () => {
   expect(dashboardWidget).toBe(ChallengesDashboardWidget);
   expect(area).not.toHaveProperty('DashboardWidget');
+});
+
+test("prepare('/challenges/:id') loads the detail page's chunk, so a server-rendered challenge hydrates with no spinner", async () => {
+  mockFetch({ 'GET /api/auth/user': signedOut });
+  await area.prepare!('/challenges/5');
+  renderWithProviders(
+    <Routes>
+      {area.routes.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+    </Routes>,
+    { initialEntries: ['/challenges/5'] },
+  );
+  // The first render is the page (its own loading state), not the lazy page's "Loading page" spinner.
+  expect(document.body.textContent).not.toContain('Loading page');
+  // The list needs no page of its own: nothing to prepare there.
+  await expect(area.prepare!('/challenges')).resolves.toBeUndefined();
 });

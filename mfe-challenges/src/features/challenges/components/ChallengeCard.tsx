@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { preloadChallengeOnIntent } from '../lazy';
 import styled from 'styled-components';
 import type { ChallengeSummary } from '@fitconnect/contracts';
 import { Button, Card } from '@fitconnect/shared-ui';
@@ -102,7 +103,15 @@ export function ChallengeCard({ challenge: c, signedIn, now }: ChallengeCardProp
           </dd>
         </Facts>
         <Actions>
-          <Button as={Link} to={`/challenges/${c.id}`} variant="outline" aria-label={`View Details: ${c.title}`}>
+          <Button
+            as={Link}
+            to={`/challenges/${c.id}`}
+            variant="outline"
+            aria-label={`View Details: ${c.title}`}
+            onPointerEnter={preloadChallengeOnIntent}
+            onFocus={preloadChallengeOnIntent}
+            onPointerDown={preloadChallengeOnIntent}
+          >
             View Details
           </Button>
           <JoinButton

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { POPULAR_CHALLENGE_MIN_PARTICIPANTS, type ChallengeSummary } from '@fitconnect/contracts/challenges';
+import { POPULAR_CHALLENGE_MIN_PARTICIPANTS } from '@fitconnect/contracts/challenge-rules';
+import type { ChallengeSummary } from '@fitconnect/contracts/challenges';
 import { Button, Grid, Spinner } from '@fitconnect/shared-ui';
 import { showsError } from '@fitconnect/shared-ui/patterns';
 import { useCommunityChallenges } from '../api/get-community-challenges';

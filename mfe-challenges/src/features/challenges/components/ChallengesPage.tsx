@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserChallenge } from '@fitconnect/contracts';
-import { Button, EmptyState, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
+import { Banner, Button, EmptyState, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
 import { isOfflineError, OfflineNotice, showsError, useOnline } from '@fitconnect/shared-ui/patterns';
 import { useChallenges } from '../api/get-challenges';
 import { useUserChallenges } from '../api/get-user-challenges';
@@ -9,7 +9,8 @@ import { progressPercent } from '../lib/format';
 import { useRenderNow } from '../lib/clock';
 import { timingOf } from '../lib/timing';
 import { ChallengeSections } from './ChallengeSections';
-import { CreateChallengeDialog } from './CreateChallengeDialog';
+import type { CreateChallengeDialogProps } from './CreateChallengeDialog';
+import { loadCreateDialog } from '../lazy';
 import { Icon } from './icons';
 import { StatCards, type Stat } from './StatCards';
 
@@ -20,6 +21,34 @@ export function averageProgress(rows: UserChallenge[]): number {
   return Math.round(sum / rows.length);
 }
 
+type DialogState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; Dialog: ComponentType<CreateChallengeDialogProps> };
+
+/**
+ * The create dialog's code, asked for on intent (a pointer over the button, focus, the press: `want()`), so the
+ * list's first visit does not load it (../lazy.ts). A failed load is tried again on the next intent.
+ */
+function useCreateDialog(): { state: DialogState; want: () => void } {
+  const [state, setState] = useState<DialogState>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt === 0) return;
+    let live = true;
+    loadCreateDialog().then(
+      (Dialog) => live && setState({ status: 'ready', Dialog }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const want = () => {
+    if (state.status === 'ready' || state.status === 'loading') return;
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  return { state, want };
+}
+
 /** /challenges: header, four stat cards, the cards grid, the create dialog (SPEC §2). */
 export function ChallengesPage() {
   const { user, isSignedIn, isLoading: userLoading } = useCurrentUser();
@@ -28,12 +57,21 @@ export function ChallengesPage() {
   const online = useOnline();
   const mine = useUserChallenges(userId);
   const [createOpen, setCreateOpen] = useState(false);
+  const createDialog = useCreateDialog();
+  const CreateDialog = createDialog.state.status === 'ready' ? createDialog.state.Dialog : null;
   const navigate = useNavigate();
   // The server's clock while a server-rendered page hydrates (lib/clock.ts), the browser's after.
   const now = useRenderNow();
 
   const createAction = isSignedIn ? (
-    <Button onClick={() => setCreateOpen(true)}>
+    <Button
+      onClick={() => {
+        createDialog.want();
+        setCreateOpen(true);
+      }}
+      onPointerEnter={createDialog.want}
+      onFocus={createDialog.want}
+    >
       <Icon name="plus" size={18} /> Create Challenge
     </Button>
   ) : (
@@ -108,7 +146,12 @@ export function ChallengesPage() {
       </PageHeading>
       <StatCards label="Challenge statistics" stats={stats} />
       {content}
-      {isSignedIn && <CreateChallengeDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={(c) => navigate(`/challenges/${c.id}`)} />}
+      {isSignedIn && createOpen && createDialog.state.status === 'failed' && (
+        <Banner tone="danger" title="The form could not be opened">
+          Check your connection, then press Create Challenge again.
+        </Banner>
+      )}
+      {isSignedIn && CreateDialog && <CreateDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={(c) => navigate(`/challenges/${c.id}`)} />}
     </PageContainer>
   );
 }

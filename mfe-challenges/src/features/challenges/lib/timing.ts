@@ -1,4 +1,4 @@
-import { challengeTiming, type ChallengeTiming } from '@fitconnect/contracts/challenges';
+import { challengeTiming, type ChallengeTiming } from '@fitconnect/contracts/challenge-rules';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
