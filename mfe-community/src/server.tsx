@@ -14,7 +14,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '@fitconnect/shared-ui';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type CommunityReview } from '@fitconnect/contracts/community';
 import type { ActivityPage } from '@fitconnect/contracts';
-import { parseTab } from './features/community/CommunityPage';
+import { parseTab } from './features/community/parseTab';
+import { preloadTabFor } from './features/community/lazyTabs';
 import { parseCategory, parseSort } from './features/reviews/lib/filter';
 import { reviewsQueryOptions, type ReviewsPage } from './features/reviews/api/get-reviews';
 import { ACTIVITY_KEY } from './features/activity/api/get-activity';
@@ -30,6 +31,8 @@ export async function prefetch(url: string, { queryClient, api }: { queryClient:
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   if (pathname !== '/community') return { ok: false };
   const tab = parseTab(searchParams.get('tab'));
+  // The routes module's lazy tab (features/community/lazyTabs.ts): loaded, it renders with no Suspense boundary.
+  await preloadTabFor(`?${searchParams.toString()}`);
 
   if (tab === 'feed') {
     const activity = (await api(ACTIVITY_KEY)) as ActivityPage;

@@ -31,10 +31,10 @@ test('the tab comes from the URL: ?tab=reviews opens Community Reviews, ?tab=fee
   expect(await screen.findByRole('heading', { name: /^Community Reviews/ })).toBeInTheDocument();
 });
 
-test('?tab=feedback shows the feedback form; an unknown tab shows the feed', () => {
+test('?tab=feedback shows the feedback form (its code loads with it); an unknown tab shows the feed', async () => {
   const { unmount } = renderPage('/community?tab=feedback');
   expect(screen.getByRole('tab', { name: 'Feedback' })).toHaveAttribute('aria-selected', 'true');
-  expect(screen.getByRole('textbox', { name: /Your feedback/ })).toBeInTheDocument();
+  expect(await screen.findByRole('textbox', { name: /Your feedback/ })).toBeInTheDocument();
   unmount();
   renderPage('/community?tab=bogus');
   expect(screen.getByRole('tab', { name: 'Community Feed' })).toHaveAttribute('aria-selected', 'true');

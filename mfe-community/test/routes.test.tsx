@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
+import { listReply, mockFetch, signedOut } from './helpers';
 
 // The remote's side of the shell contract: one RemoteAreaModule covering the area's SPEC routes.
 
@@ -33,4 +34,22 @@ test('/community shows the Community heading and its tabs', async () => {
   expect(screen.getByRole('tab', { name: 'Community Feed' })).toHaveAttribute('aria-selected', 'true');
   expect(screen.getByRole('tab', { name: 'Community Reviews' })).toBeInTheDocument();
   expect(document.title).toBe('Community | FitConnect');
+});
+
+test("prepare('/community', '?tab=reviews') loads that tab's chunk, so a server-rendered tab hydrates with no spinner", async () => {
+  mockFetch({ 'GET /api/auth/user': signedOut, 'GET /api/community-reviews': listReply([]) });
+  // The feed is in the routes module: nothing to load.
+  await expect(area.prepare!('/community', '')).resolves.toBeUndefined();
+  await area.prepare!('/community', '?tab=reviews&sort=highest');
+  renderWithProviders(
+    <Routes>
+      {area.routes.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+    </Routes>,
+    { initialEntries: ['/community?tab=reviews&sort=highest'] },
+  );
+  // The first render has the reviews tab itself (its own loading state), not the lazy tab's "Loading page" spinner.
+  expect(document.body.textContent).not.toContain('Loading page');
+  expect(screen.getByRole('tab', { name: 'Community Reviews' })).toHaveAttribute('aria-selected', 'true');
 });

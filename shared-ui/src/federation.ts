@@ -31,8 +31,9 @@ export interface RemoteAreaModule {
    * Optional: loads what a page of the area renders only once it is loaded (a chunk its page loads in an
    * effect), so that a page the server rendered hydrates with the same first render. The shell awaits it
    * before hydrateRoot (issue 32 stage 2, docs/ssr.md); it should resolve even when the part failed to load.
+   * `search` is the page's query string ('?tab=reviews', or ''): a page can show different parts by it.
    */
-  prepare?: (pathname: string) => Promise<unknown>;
+  prepare?: (pathname: string, search?: string) => Promise<unknown>;
 }
 
 /**

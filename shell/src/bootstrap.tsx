@@ -27,7 +27,7 @@ async function prepareHydration(area: string, queryClient: QueryClient): Promise
     const loader = createDefaultAreaLoader();
     const module = area === 'shell' ? null : await loader.load(area as AreaName);
     // What the page loads on its own (a shell page's lazy module, an area's effects' chunks), loaded now.
-    await (area === 'shell' ? prepareShellPage(window.location.pathname) : module?.prepare?.(window.location.pathname));
+    await (area === 'shell' ? prepareShellPage(window.location.pathname) : module?.prepare?.(window.location.pathname, window.location.search));
     if (state) {
       // The server's answers, as fetched when it rendered. dehydrate() keeps successful queries only, so their data
       // and time are all there is to restore: setQueryData does it (query-core's hydrate() is not in the pages'

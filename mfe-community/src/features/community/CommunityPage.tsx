@@ -3,15 +3,11 @@ import styled from 'styled-components';
 import { PageContainer, PageHeading } from '@fitconnect/shared-ui';
 import { TabPanel, Tabs } from '@fitconnect/shared-ui/widgets';
 import { FeedTab } from '../feed/components/FeedTab';
-import { FeedbackCard } from '../feedback/components/FeedbackCard';
-import { ReviewsTab } from '../reviews/components/ReviewsTab';
+// The reviews and feedback tabs load on intent (./lazyTabs.ts); the feed comes with the routes module.
+import { FeedbackCard, preloadTabsOnIntent, ReviewsTab } from './lazyTabs';
+import { COMMUNITY_TABS, parseTab } from './parseTab';
 
-export const COMMUNITY_TABS = [
-  { id: 'feed', label: 'Community Feed' },
-  { id: 'reviews', label: 'Community Reviews' },
-  { id: 'feedback', label: 'Feedback' },
-] as const;
-export type CommunityTab = (typeof COMMUNITY_TABS)[number]['id'];
+export { COMMUNITY_TABS, parseTab, type CommunityTab } from './parseTab';
 
 const ID_PREFIX = 'community';
 
@@ -28,10 +24,6 @@ const CommunityTabs = styled(Tabs)`
 const FeedbackWrap = styled.div`
   max-width: 720px;
 `;
-
-export function parseTab(raw: string | null): CommunityTab {
-  return COMMUNITY_TABS.some((t) => t.id === raw) ? (raw as CommunityTab) : 'feed';
-}
 
 /**
  * /community (SPEC §2): Community Feed and Community Reviews tabs, plus the feedback and community card
@@ -55,7 +47,10 @@ export function CommunityPage() {
   return (
     <PageContainer>
       <PageHeading subtitle="Connect with other members, read and share reviews, and help us improve FitConnect.">Community</PageHeading>
-      <CommunityTabs tabs={COMMUNITY_TABS.map((t) => ({ id: t.id, label: t.label }))} value={tab} onChange={select} idPrefix={ID_PREFIX} aria-label="Community sections" />
+      {/* A pointer over the tabs, or the focus on one, loads the other tabs' code (the events bubble from the tabs). */}
+      <div onPointerOver={preloadTabsOnIntent} onFocus={preloadTabsOnIntent}>
+        <CommunityTabs tabs={COMMUNITY_TABS.map((t) => ({ id: t.id, label: t.label }))} value={tab} onChange={select} idPrefix={ID_PREFIX} aria-label="Community sections" />
+      </div>
       <Panel>
         <TabPanel id="feed" value={tab} idPrefix={ID_PREFIX}>
           <FeedTab />
