@@ -46,6 +46,7 @@ const { ReleasePlugin, sharedVersionMismatches } = require('./release');
 const { PreloadChunksPlugin } = require('./preload');
 
 const { SINGLETON_PACKAGES, CONTRACTS_AREAS, HOST_EAGER } = require('./singletons');
+const { contractsEntriesUsed } = require('./contractsUsage');
 const { contractsVersion } = require('./contractsVersion');
 const { swcRules } = require('./swc');
 
@@ -159,9 +160,15 @@ function sharedSingletons(appDir, { eager = [], consumeOnly = false } = {}) {
     // demand; its build fails otherwise). A fallback copy in the remote was never loaded, but it was declared:
     // each remoteEntry.js carried a provide entry and a fallback loader per singleton, and the chunk names of
     // the copies (measured: remoteEntry.js 8.4 -> 7.2 KB gzip, on every area's first visit).
-    // Except the contracts: a remote keeps its own copy for when the shell's is another version (above).
+    // Except the contracts: a remote keeps its own copy for when the shell's is another version (above). It declares
+    // only the entries its own code uses: each declared one is a provide entry, a fallback loader and chunk names in
+    // its remoteEntry.js, on every first visit of its area (the shell still provides them all).
+    const used = new Set(contractsEntriesUsed([path.join(appDir, 'src')]).map((entry) => `@fitconnect/contracts/${entry}`));
     for (const request of Object.keys(shared)) {
-      if (request.startsWith('@fitconnect/contracts/')) continue;
+      if (request.startsWith('@fitconnect/contracts/')) {
+        if (!used.has(request)) delete shared[request];
+        continue;
+      }
       const { import: _file, version: _version, eager: _eager, ...consume } = shared[request];
       shared[request] = { ...consume, import: false };
     }

@@ -5,20 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACTS_AREAS, SINGLETON_PACKAGES } from '../singletons';
+import { contractsEntriesUsed, contractsValueImports } from '../contractsUsage';
 import { FRONT_ENDS, ROOT, sources } from './sources';
-
-/** `import { ... } from '<spec>'` that brings at least one value (not `import type`, not only `type X`). */
-const VALUE_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g;
-
-function contractsValueImports(text: string): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(VALUE_IMPORT)) {
-    if (m[1] || !m[3].startsWith('@fitconnect/contracts')) continue;
-    const values = m[2].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
-    if (values.length) found.push(m[3]);
-  }
-  return found;
-}
 
 test('front ends import contract values from an area entry, never from the package root or its files', () => {
   const allowed = new Set(CONTRACTS_AREAS.map((a) => `@fitconnect/contracts/${a}`));
@@ -44,4 +32,16 @@ test('the check tells value imports from type-only ones', () => {
   expect(contractsValueImports("import { X, type Y } from '@fitconnect/contracts/workouts';")).toEqual(['@fitconnect/contracts/workouts']);
   expect(contractsValueImports("import type { PublicUser } from '@fitconnect/contracts';")).toEqual([]);
   expect(contractsValueImports("import { type PublicUser } from '@fitconnect/contracts';")).toEqual([]);
+});
+
+test("an app's contracts entries are read from its sources: values, lazy imports and re-exports count, types do not", () => {
+  expect(contractsValueImports("const m = await import('@fitconnect/contracts/challenges');")).toEqual(['@fitconnect/contracts/challenges']);
+  expect(contractsValueImports("export { challengeTiming } from '@fitconnect/contracts/challenge-rules';")).toEqual(['@fitconnect/contracts/challenge-rules']);
+  // Every entry a remote's code uses is one the build can share (so a production remote declares only these).
+  for (const app of FRONT_ENDS.filter((a) => a.startsWith('mfe-'))) {
+    const used = contractsEntriesUsed([path.join(ROOT, app, 'src')]);
+    expect(used.length).toBeGreaterThan(0);
+    for (const entry of used) expect(CONTRACTS_AREAS).toContain(entry);
+  }
+  expect(contractsEntriesUsed([path.join(ROOT, 'mfe-messages', 'src')])).toEqual(['messages']);
 });
