@@ -1,10 +1,10 @@
 // The workouts area's routes module (exposed as ./routes; the shell loads it with loadRemote).
-import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import { lazyPage, Spinner, type RemoteAreaModule } from '@fitconnect/shared-ui';
+import { lazyPage, preloadablePage, type RemoteAreaModule } from '@fitconnect/shared-ui';
 import { useDocumentTitle } from './lib/useDocumentTitle';
 
 import { TutorialsPage } from './features/tutorials/components/TutorialsPage';
+import { GeneratorGate } from './features/generator/components/GeneratorGate';
 import { startTrainingAutoSync } from './features/history/lib/autoSync';
 
 // Route-level code splitting: a first visit loads the page it opens (the tutorials do not load the
@@ -17,47 +17,28 @@ const SessionPage = lazyPage(() => import('./features/session/components/Session
 const MyTrainingPage = lazyPage(() => import('./features/history/components/MyTrainingPage'), 'MyTrainingPage');
 
 /*
- * An exercise's tutorial loads when opened, like the pages above, and can be loaded BEFORE it renders: a
- * server-rendered tutorial (issue 32 stage 2, docs/ssr.md) is hydrated with its module already here (`prepare`
- * below), so its first render in the browser does not suspend. A page that suspends while hydrating stays the
- * server's HTML until its module comes, and any update around it meanwhile (the current user's answer, a theme
- * change) makes React throw that HTML away and render it anew: the same page, but new elements (the <h1> the
+ * An exercise's tutorial loads when opened, like the pages above, and can be loaded BEFORE it renders (shared-ui's
+ * preloadablePage): a server-rendered tutorial (issue 32 stage 2, docs/ssr.md) is hydrated with its module already
+ * here (`prepare` below), so its first render in the browser does not suspend. A page that suspends while hydrating
+ * stays the server's HTML until its module comes, and any update around it meanwhile (the current user's answer, a
+ * theme change) makes React throw that HTML away and render it anew: the same page, but new elements (the <h1> the
  * visitor may already be reading, focus, selection).
  */
-type PageModule = { default: ComponentType };
-let exerciseDetailModule: PageModule | null = null;
-let exerciseDetailLoading: Promise<PageModule> | null = null;
+const ExerciseDetailPage = preloadablePage(() => import('./features/tutorials/components/ExerciseDetail'), 'ExerciseDetailPage');
 
 /** The tutorial page's module (loaded once; a failed load is tried again next time). */
-export function preloadExerciseDetail(): Promise<PageModule> {
-  exerciseDetailLoading ??= import('./features/tutorials/components/ExerciseDetail').then(
-    (m) => (exerciseDetailModule = { default: m.ExerciseDetailPage }),
-    (err: unknown) => {
-      exerciseDetailLoading = null;
-      throw err;
-    },
-  );
-  return exerciseDetailLoading;
-}
-
-// Already loaded: a thenable that resolves at once, so React.lazy renders the page without suspending
-// (a resolved Promise would still suspend once: its callbacks run later).
-const ExerciseDetailLazy = lazy(() =>
-  exerciseDetailModule ? ({ then: (resolve: (m: PageModule) => void) => resolve(exerciseDetailModule!) } as unknown as Promise<PageModule>) : preloadExerciseDetail(),
-);
-
-/** As lazyPage's pages: the page's loading state while its module comes. */
-function ExerciseDetailPage() {
-  return (
-    <Suspense fallback={<Spinner center label="Loading page" />}>
-      <ExerciseDetailLazy />
-    </Suspense>
-  );
+export function preloadExerciseDetail(): Promise<unknown> {
+  return ExerciseDetailPage.preload();
 }
 
 function AiWorkoutRoute() {
   useDocumentTitle('AI Workout Generator');
-  return <GeneratorPage />;
+  // A signed-out visitor is sent to sign in before the page's chunk is asked for.
+  return (
+    <GeneratorGate>
+      <GeneratorPage />
+    </GeneratorGate>
+  );
 }
 
 function WorkoutPlanRoute() {
@@ -87,7 +68,7 @@ startTrainingAutoSync();
 const workoutsArea: RemoteAreaModule = {
   area: 'workouts',
   routes: [
-    // Not requiresAuth: the page itself shows the 'Login Required' toast, then goes to /signin?redirect=/ai-workout.
+    // Not requiresAuth: GeneratorGate shows the 'Login Required' toast, then goes to /signin?redirect=/ai-workout.
     { path: '/ai-workout', Component: AiWorkoutRoute, requiresAuth: false },
     { path: '/workout-plan/:id', Component: WorkoutPlanRoute },
     { path: '/workouts/:id', Component: WorkoutPlanRoute },

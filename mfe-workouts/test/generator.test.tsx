@@ -5,13 +5,21 @@ import { EQUIPMENT_OPTIONS, FOCUS_AREAS, GOAL_OPTIONS, INJURY_OPTIONS } from '@f
 import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
 import { useToastStore } from '@fitconnect/shared-ui';
 import { GeneratorPage } from '../src/features/generator/components/GeneratorPage';
+import { GeneratorGate } from '../src/features/generator/components/GeneratorGate';
 import { deferred, LocationProbe, makeGenerated, mockFetch, signedIn, signedOut, type Handler } from './helpers';
 
 function renderGenerator(path = '/ai-workout') {
   return renderWithProviders(
     <>
       <Routes>
-        <Route path="/ai-workout" element={<GeneratorPage />} />
+        <Route
+          path="/ai-workout"
+          element={
+            <GeneratorGate>
+              <GeneratorPage />
+            </GeneratorGate>
+          }
+        />
         <Route path="/signin" element={<p>Sign in page</p>} />
         <Route path="/workout-plan/:id" element={<p>Plan page</p>} />
       </Routes>
@@ -41,6 +49,32 @@ describe('GeneratorPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin?redirect=/ai-workout'));
     expect(screen.getByText('Login Required')).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/api/ai-workouts'))).toBe(false);
+  });
+
+  it("signed out, the gate never renders the generator's page (its chunk is not asked for)", async () => {
+    mockFetch({ 'GET /api/auth/user': signedOut });
+    const rendered = jest.fn(() => <p>Generator page</p>);
+    const Probe = () => rendered();
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route
+            path="/ai-workout"
+            element={
+              <GeneratorGate>
+                <Probe />
+              </GeneratorGate>
+            }
+          />
+          <Route path="/signin" element={<p>Sign in page</p>} />
+        </Routes>
+        <LocationProbe />
+      </>,
+      { initialEntries: ['/ai-workout?load=7'] },
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin?redirect=%2Fai-workout%3Fload%3D7'));
+    expect(screen.getByText('Login Required')).toBeInTheDocument();
+    expect(rendered).not.toHaveBeenCalled();
   });
 
   it('shows the SPEC defaults, every option list and the blue info banner', async () => {

@@ -14,7 +14,9 @@ import { SavedWorkoutsList } from './SavedWorkoutsList';
 import { WorkoutForm } from './WorkoutForm';
 import { showsError } from '@fitconnect/shared-ui/patterns';
 
-export const GENERATOR_PATH = '/ai-workout';
+import { GENERATOR_PATH } from './GeneratorGate';
+
+export { GENERATOR_PATH };
 
 const Layout = styled.div`
   display: grid;
@@ -45,7 +47,7 @@ interface ShownWorkout {
   origin: 'generated' | 'loaded';
 }
 
-/** /ai-workout: the AI workout generator (SPEC §2). */
+/** /ai-workout: the AI workout generator (SPEC §2), inside GeneratorGate (signed-in users only). */
 export function GeneratorPage() {
   const { isSignedIn, isLoading: userLoading } = useCurrentUser();
   const navigate = useNavigate();
@@ -60,15 +62,7 @@ export function GeneratorPage() {
   const [showSaved, setShowSaved] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
 
-  // Signed out: 'Login Required', then /signin?redirect=/ai-workout (once).
-  const redirected = useRef(false);
-  useEffect(() => {
-    if (userLoading || isSignedIn || redirected.current) return;
-    redirected.current = true;
-    toast({ title: 'Login Required', description: 'Please sign in to use the AI workout generator.', variant: 'destructive' });
-    const back = loadParam ? `${GENERATOR_PATH}?load=${encodeURIComponent(loadParam)}` : GENERATOR_PATH;
-    navigate(`/signin?redirect=${loadParam ? encodeURIComponent(back) : back}`, { replace: true });
-  }, [userLoading, isSignedIn, navigate, toast, loadParam]);
+  // Signed out: GeneratorGate (the routes module) has sent the visitor to sign in; this page renders for a signed-in user.
 
   const today = useTodayWorkouts(isSignedIn);
   const todaysWorkout = today.data?.[0];
