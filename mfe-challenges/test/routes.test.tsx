@@ -1,6 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { renderAreaRoutes } from '@fitconnect/shared-ui/src/testing';
 import { mockFetch, signedOut } from './helpers';
 import area from '../src/routes';
 import { ChallengesDashboardWidget } from '../src/features/challenges/components/ChallengesDashboardWidget';
@@ -28,14 +27,7 @@ test('the profile dashboard widget is a module of its own (./dashboardWidget), n
 test("prepare('/challenges/:id') loads the detail page's chunk, so a server-rendered challenge hydrates with no spinner", async () => {
   mockFetch({ 'GET /api/auth/user': signedOut });
   await area.prepare!('/challenges/5');
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/challenges/5'] },
-  );
+  renderAreaRoutes(area, '/challenges/5');
   // The first render is the page (its own loading state), not the lazy page's "Loading page" spinner.
   expect(document.body.textContent).not.toContain('Loading page');
   // The list needs no page of its own: nothing to prepare there.

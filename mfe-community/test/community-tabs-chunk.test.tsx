@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { renderWithProviders, textsAddedDuring } from '@fitconnect/shared-ui/src/testing';
 import { CommunityPage } from '../src/features/community/CommunityPage';
 import { listReply, mockFetch, signedOut } from './helpers';
 
@@ -23,14 +23,9 @@ test('a pointer over the tabs loads the other tabs; choosing one then shows it a
   await user.hover(reviews);
   // The intent's loads settle (in jest a dynamic import is a resolved promise).
   await new Promise((r) => setTimeout(r, 0));
-  // Everything added to the page from the click on (a spinner shown and gone within the click's act is caught too).
-  const added: string[] = [];
-  const watch = new MutationObserver((records) => {
-    for (const r of records) r.addedNodes.forEach((n) => added.push(n.textContent ?? ''));
+  const added = await textsAddedDuring(async () => {
+    await user.click(reviews);
+    expect(await screen.findByRole('heading', { name: /^Community Reviews/ })).toBeInTheDocument();
   });
-  watch.observe(document.body, { childList: true, subtree: true });
-  await user.click(reviews);
-  expect(await screen.findByRole('heading', { name: /^Community Reviews/ })).toBeInTheDocument();
-  watch.disconnect();
   expect(added.filter((t) => t.includes('Loading page'))).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { renderAreaRoutes } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
 import { listReply, mockFetch, signedOut } from './helpers';
 
@@ -22,14 +21,7 @@ test('exactly the signed-in-only pages ask the shell for a signed-in user', () =
 
 test('/community shows the Community heading and its tabs', async () => {
   global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ user: null }), headers: { get: () => null, has: () => false } })) as unknown as typeof fetch;
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/community'] },
-  );
+  renderAreaRoutes(area, '/community');
   expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Community Feed' })).toHaveAttribute('aria-selected', 'true');
   expect(screen.getByRole('tab', { name: 'Community Reviews' })).toBeInTheDocument();
@@ -41,14 +33,7 @@ test("prepare('/community', '?tab=reviews') loads that tab's chunk, so a server-
   // The feed is in the routes module: nothing to load.
   await expect(area.prepare!('/community', '')).resolves.toBeUndefined();
   await area.prepare!('/community', '?tab=reviews&sort=highest');
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/community?tab=reviews&sort=highest'] },
-  );
+  renderAreaRoutes(area, '/community?tab=reviews&sort=highest');
   // The first render has the reviews tab itself (its own loading state), not the lazy tab's "Loading page" spinner.
   expect(document.body.textContent).not.toContain('Loading page');
   expect(screen.getByRole('tab', { name: 'Community Reviews' })).toHaveAttribute('aria-selected', 'true');

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { renderAreaRoutes, textsAddedDuring } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
 import { listReply, makeTrainer, mockFetch, signedOut } from './helpers';
 import { makeSlots } from './bookings-helpers';
@@ -22,29 +21,17 @@ test("a pointer over a trainer's link in the directory loads the profile's code 
     [`GET /api/trainers/${hannah.id}/reviews`]: { status: 200, body: [] },
     [`GET /api/trainers/${hannah.id}/slots`]: { status: 200, body: makeSlots([]) },
   });
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/trainers'] },
-  );
+  renderAreaRoutes(area, '/trainers');
   const [card] = await screen.findAllByTestId('trainer-card');
   const link = within(card).getByRole('link', { name: 'Hannah Walsh' });
   const user = userEvent.setup();
   await user.hover(link);
   // The intent's loads settle (in jest a dynamic import is a resolved promise).
   await new Promise((r) => setTimeout(r, 0));
-  // Everything added to the page from the click on (a spinner shown and gone within the click's act is caught too).
-  const added: string[] = [];
-  const watch = new MutationObserver((records) => {
-    for (const r of records) r.addedNodes.forEach((n) => added.push(n.textContent ?? ''));
+  const added = await textsAddedDuring(async () => {
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
   });
-  watch.observe(document.body, { childList: true, subtree: true });
-  await user.click(link);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Hannah Walsh' })).toBeInTheDocument();
-  watch.disconnect();
   // The route's first render is the page itself: never the lazy page's spinner.
   expect(added.filter((t) => t.includes('Loading page'))).toEqual([]);
 });

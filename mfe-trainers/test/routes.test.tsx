@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { areaForPath } from '@fitconnect/shared-ui';
-import { renderWithProviders } from '@fitconnect/shared-ui/src/testing';
+import { renderAreaRoutes } from '@fitconnect/shared-ui/src/testing';
 import area from '../src/routes';
 import { mockFetch, signedOut } from './helpers';
 
@@ -24,14 +23,7 @@ test('exactly the signed-in-only pages ask the shell for a signed-in user', () =
 test("prepare('/trainers/:id') loads the profile page's chunk, so a server-rendered profile hydrates with no spinner", async () => {
   mockFetch({ 'GET /api/auth/user': signedOut });
   await area.prepare!('/trainers/9');
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/trainers/9'] },
-  );
+  renderAreaRoutes(area, '/trainers/9');
   // The first render is the page (its own loading state), not the lazy page's "Loading page" spinner.
   expect(document.body.textContent).not.toContain('Loading page');
   expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Not Found' })).toBeInTheDocument();
@@ -39,14 +31,7 @@ test("prepare('/trainers/:id') loads the profile page's chunk, so a server-rende
 
 test("/trainer-profile/:id (SPEC's Cancel target) leads to the public profile /trainers/:id", async () => {
   const calls = mockFetch({ 'GET /api/auth/user': signedOut });
-  renderWithProviders(
-    <Routes>
-      {area.routes.map(({ path, Component }) => (
-        <Route key={path} path={path} element={<Component />} />
-      ))}
-    </Routes>,
-    { initialEntries: ['/trainer-profile/9'] },
-  );
+  renderAreaRoutes(area, '/trainer-profile/9');
   // The public profile page loads trainer 9 (unknown here: the not-found view).
   expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Not Found' })).toBeInTheDocument();
   expect(calls.map((c) => c.path)).toContain('/api/trainers/9');

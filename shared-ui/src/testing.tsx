@@ -3,12 +3,12 @@
 // testing-library never lands in a bundle.
 import type { ReactElement } from 'react';
 import { render, waitFor, type RenderOptions, type RenderResult } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './api';
 import { useToastStore } from './components/Toast';
-import type { SsrApi } from './federation';
+import type { RemoteAreaModule, SsrApi } from './federation';
 
 export { answerThen, mockFetch, type Handler, type RecordedCall, type Reply, type Route } from './mockFetch';
 
@@ -42,6 +42,36 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     ),
   });
   return { ...result, queryClient };
+}
+
+/** An area's routes module rendered as the shell renders it (its routes, no auth wrapper), at `path`. */
+export function renderAreaRoutes(module: RemoteAreaModule, path: string, options: Omit<RenderWithProvidersOptions, 'initialEntries'> = {}): RenderWithProvidersResult {
+  return renderWithProviders(
+    <Routes>
+      {module.routes.map(({ path: p, Component }) => (
+        <Route key={p} path={p} element={<Component />} />
+      ))}
+    </Routes>,
+    { ...options, initialEntries: [path] },
+  );
+}
+
+/**
+ * The text of every node added to the page while `act` runs (and until it settles): a loading state shown and gone
+ * within one act() is caught too, which a query after it would miss. E.g. that a lazy page never showed its spinner.
+ */
+export async function textsAddedDuring(act: () => Promise<unknown>): Promise<string[]> {
+  const added: string[] = [];
+  const watch = new MutationObserver((records) => {
+    for (const r of records) r.addedNodes.forEach((n) => added.push(n.textContent ?? ''));
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  try {
+    await act();
+  } finally {
+    watch.disconnect();
+  }
+  return added;
 }
 
 /**
