@@ -53,7 +53,9 @@ export function useAreaModule(area: AreaName): AreaState & { retry: () => void }
     let live = true;
     const ready = loader.peek(area);
     if (ready && attempt === 0) {
-      setState({ status: 'ready', module: ready });
+      // Already loaded (a return to a visited area): the first render had it. A new state object here would render
+      // the area's page a second time right after it mounted, a cost the monolith's navigation does not have.
+      setState((current) => (current.status === 'ready' && current.module === ready ? current : { status: 'ready', module: ready }));
       return;
     }
     setState({ status: 'loading' });
