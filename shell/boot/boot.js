@@ -22,7 +22,8 @@
 //    visitor changed meanwhile are listed (`__fcEdited`): React keeps such a value in the DOM but not in its
 //    state, so markHydrated hands them to React before it makes the clicks, and holds clicks until it has
 //    (`__fcHold`).
-// 3. The app's main script (data-main), added after the next frame (requestAnimationFrame, then a task): evaluating
+// 3. The app's main script (data-main), added after the next frame once the document is parsed (DOMContentLoaded,
+//    requestAnimationFrame, then a task): evaluating
 //    it before the frame (~140 KB gzip) delayed the first paint of `/` to 1.9x the HTML's without JavaScript. At
 //    once in a hidden tab, where no frame comes (and when a shown tab is hidden before its frame). The page
 //    preloads it (<link rel="preload">), so its download starts as early as ever.
@@ -91,11 +92,17 @@
     s.src = src;
     (d.body || html).appendChild(s);
   }
-  if (d.hidden) addMain();
-  else {
+  function afterFrame() {
     requestAnimationFrame(function () {
       setTimeout(addMain);
     });
+  }
+  if (d.hidden) addMain();
+  else {
+    // The frame that counts is one after the whole document is parsed: this script is async and can run while the
+    // server's HTML is still being read, and a frame then may show only part of it (the app must find all of it).
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', afterFrame);
+    else afterFrame();
     d.addEventListener('visibilitychange', addMain);
   }
 })();
