@@ -185,8 +185,15 @@ export class ChangeStreams {
     stream.lastUsed = Date.now();
     const batchSize = typeof cmd.batchSize === 'number' && cmd.batchSize > 0 ? cmd.batchSize : Number.MAX_SAFE_INTEGER;
     let batch = this.take(stream, batchSize);
-    if (batch.length === 0) {
-      const waitMs = typeof cmd.maxTimeMS === 'number' && cmd.maxTimeMS > 0 ? cmd.maxTimeMS : DEFAULT_AWAIT_MS;
+    // Wait while nothing this stream's pipeline lets through has happened: a write to the namespace wakes
+    // the cursor, but it may be one the pipeline filters out (a counter, another collection), and answering
+    // an empty batch then would only bring the driver's next getMore at once (a round trip per write of the
+    // database, on every open change stream).
+    const waitMs = typeof cmd.maxTimeMS === 'number' && cmd.maxTimeMS > 0 ? cmd.maxTimeMS : DEFAULT_AWAIT_MS;
+    const deadline = Date.now() + waitMs;
+    while (batch.length === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
@@ -194,7 +201,7 @@ export class ChangeStreams {
           // Let the writer finish its command (and any writes that belong with it) first.
           setImmediate(resolve);
         };
-        const timer = setTimeout(done, waitMs);
+        const timer = setTimeout(done, left);
         timer.unref?.();
         stream.waiters.add(done);
       });

@@ -112,6 +112,30 @@ test('a getMore with nothing to report waits (awaitData) and then answers the ne
   }
 });
 
+test('writes the pipeline filters out do not end a waiting getMore: it answers the next write it lets through', async () => {
+  // Without a clock: every write to the database wakes the waiting cursor, and before this each woken getMore answered
+  // an empty batch, so the driver sent another at once (a round trip per write of the database, per open stream).
+  const watcher = await monitoredClient();
+  const cs = await opened(
+    watcher.client.db(target.dbName).watch<Doc>([{ $match: { 'ns.coll': 'wanted' } }], { maxAwaitTimeMS: 5000 }),
+  );
+  try {
+    const getMore = watcher.nextGetMoreSent();
+    const pending = nextChange(cs, 10_000);
+    const waiting = await getMore;
+    const sentBefore = watcher.sent.length;
+    for (let i = 1; i <= 5; i++) await db.collection<Doc>('unwanted').insertOne({ _id: i, name: 'filtered out' });
+    await db.collection<Doc>('wanted').insertOne({ _id: 1, name: 'let through' });
+    const ev = await pending;
+    expect((ev as { documentKey: { _id: number } }).documentKey._id).toBe(1);
+    expect(watcher.batches.get(waiting)).toBe(1);
+    expect(watcher.sent.length).toBe(sentBefore);
+  } finally {
+    await cs.close();
+    await watcher.client.close();
+  }
+});
+
 test('only changes to the watched collection are reported, and writes before the stream opened are not', async () => {
   const coll = db.collection<Doc>('scoped');
   await coll.insertOne({ _id: 1, name: 'before' });

@@ -3,6 +3,7 @@
 import { updateMany as mingoUpdateMany } from 'mingo/updater';
 import { cloneDeep } from 'mingo/util';
 import { err, writeError } from '../errors';
+import { compileUpdate } from '../fastUpdate';
 import { Aggregator, MINGO_OPTS, NO_OPERATORS, UPDATE_CONTEXT } from '../mingo';
 import type { Doc } from '../storage';
 import { isPlainObject, keyOf, pathValues } from '../values';
@@ -76,7 +77,7 @@ export function applyUpdate(doc: Doc, u: unknown, q: Doc, arrayFilters: unknown,
  * Applies one update to copies of several documents, compiling it once (mingo's per-call setup is
  * ~100x the cost of applying an operator). Entry i is the new version of docs[i], or null if unchanged.
  */
-function applyUpdates(docs: Doc[], u: unknown, q: Doc, arrayFilters: unknown, inserting: boolean, ro: ReadOpts = NO_OPTS): Array<Doc | null> {
+export function applyUpdates(docs: Doc[], u: unknown, q: Doc, arrayFilters: unknown, inserting: boolean, ro: ReadOpts = NO_OPTS): Array<Doc | null> {
   if (docs.length === 0) return [];
   const unchangedOr = (orig: Doc, next: Doc) => (keyOf(next) === keyOf(orig) ? null : next);
   if (Array.isArray(u)) {
@@ -127,6 +128,12 @@ function applyUpdates(docs: Doc[], u: unknown, q: Doc, arrayFilters: unknown, in
     }
   }
   if (Object.keys(ops).length === 0) return docs.map(() => null);
+  // Top-level $set/$inc/$max/$min/$unset of numbers, dates and plain values: applied directly (fastUpdate.ts).
+  const fast = compileUpdate(ops);
+  if (fast) {
+    const nexts = docs.map(fast);
+    if (nexts.every((n) => n !== undefined)) return docs.map((d, i) => unchangedOr(d, nexts[i] as Doc));
+  }
   const copies = docs.map((d) => cloneDeep(d) as Doc);
   // mingo skips $sort/$slice/$position when $push creates the array: start from an empty one.
   if (isPlainObject(ops.$push)) {
