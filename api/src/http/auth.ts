@@ -13,7 +13,8 @@ declare module 'koa' {
 
 /** One lean read of the fields a request may use (never the password hash). */
 export async function readCurrentUser(id: number): Promise<CurrentUser | null> {
-  return User.findOne({ id }, CURRENT_USER_FIELDS).lean<CurrentUser>();
+  // The driver's call (no mongoose query building): every request whose user is not in the auth cache reads it.
+  return User.collection.findOne<CurrentUser>({ id }, { projection: CURRENT_USER_FIELDS });
 }
 
 /**

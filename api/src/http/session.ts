@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import mongoose, { Schema } from 'mongoose';
+import mongoose, { Schema, type mongo } from 'mongoose';
 import type { AuthCache, CachedSession } from './authCache';
 
 /**
@@ -63,7 +63,8 @@ function hashKey(key: string): string {
 
 /** The database read behind the cache: the session by the hash of its key, if it has not expired. */
 async function readSession(hash: string): Promise<CachedSession | null> {
-  const doc = await Session.findOne({ _id: hash, expiresAt: { $gt: new Date() } }, { data: 1, userId: 1, expiresAt: 1 }).lean();
+  // The driver's call (no mongoose query building): every request whose session is not in the auth cache reads it.
+  const doc = await (Session.collection as unknown as mongo.Collection<SessionDoc>).findOne({ _id: hash, expiresAt: { $gt: new Date() } }, { projection: { data: 1, userId: 1, expiresAt: 1 } });
   return doc ? { data: Object.freeze({ ...doc.data }), userId: doc.userId ?? null, expiresAt: doc.expiresAt.getTime() } : null;
 }
 

@@ -38,12 +38,12 @@ export async function findConversation(meId: number, partnerId: number): Promise
 async function createConversation(pair: { a: number; b: number }, now: Date): Promise<StoredConversation> {
   const id = await nextId('conversations');
   try {
-    const made = await Conversation.findOneAndUpdate(
+    const made = await Conversation.collection.findOneAndUpdate(
       pair,
       { $setOnInsert: { id, members: [pair.a, pair.b], lastSeq: 0, readSeqA: 0, readSeqB: 0, lastMessageAt: null, createdAt: now } },
-      { upsert: true, returnDocument: 'after', lean: true },
+      { upsert: true, returnDocument: 'after' },
     );
-    if (made) return made;
+    if (made) return made as unknown as StoredConversation;
   } catch (err) {
     if (!isDuplicate(err)) throw err;
   }
@@ -206,8 +206,13 @@ export async function unreadCounts(userId: number): Promise<Map<number, number>>
   return out;
 }
 
+/**
+ * The `count` command, not countDocuments (an aggregate): every open stream of a receiver asks this after each
+ * message to them, and the embedded database hands an aggregate's matches to its pipeline as copies (see
+ * countParticipants in challenges/service.ts for the one caveat, which a replica set does not have).
+ */
 export async function unreadTotal(userId: number): Promise<number> {
-  return Message.countDocuments({ receiverId: userId, readAt: null, seq: { $gt: 0 } });
+  return Message.collection.count({ receiverId: userId, readAt: null, seq: { $gt: 0 } });
 }
 
 export interface ConversationView {

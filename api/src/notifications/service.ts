@@ -30,7 +30,8 @@ function row(fields: Partial<OutboxFields> & Pick<OutboxFields, 'kind' | 'userId
  */
 export async function queueUnreadSummary(receiverId: number, conversationId: number, now: Date): Promise<void> {
   try {
-    await NotificationOutbox.updateOne(
+    // The driver's call (every message runs it; row() gives every field, so no schema default is missing).
+    await NotificationOutbox.collection.updateOne(
       { kind: 'unread', userId: receiverId, conversationId, status: 'pending' },
       { $setOnInsert: row({ kind: 'unread', userId: receiverId, conversationId, dueAt: new Date(now.getTime() + (testEnvOptions().unreadDelayMs ?? UNREAD_DELAY_MS)), slotAt: null }, now) },
       { upsert: true },

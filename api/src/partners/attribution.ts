@@ -81,10 +81,10 @@ export async function attributeSignup(ctx: Context, userId: number, now: Date): 
  * messages are sent at the same moment.
  */
 export async function attributeFirstMessage(senderId: number, now: Date): Promise<void> {
-  const attribution = await PartnerAttribution.findOneAndUpdate(
+  // The driver's call: this runs after every message a user sends (almost always matching nothing).
+  const attribution = await PartnerAttribution.collection.findOneAndUpdate(
     { userId: senderId, contactAt: null, touchedAt: { $gte: new Date(now.getTime() - ATTRIBUTION_WINDOW_MS) } },
     { $set: { contactAt: now } },
-    { lean: true },
   );
   if (attribution && (await isRegisteredPartner(attribution.partnerId))) await countPartnerEvent(attribution.partnerId, 'contact', now);
 }
