@@ -207,6 +207,7 @@ async function main() {
   const inflight: Promise<void>[] = [];
   const t0 = performance.now();
   const cpuBefore = children.map((c) => cpuMsOf(c.pid));
+  const clientCpuBefore = process.cpuUsage();
   /** The measured window on the monotonic clock (µs), which CPU profiles' timestamps also use: to read a profile for the sends alone. */
   const windowFromUs = process.hrtime.bigint() / 1000n;
   await new Promise<void>((resolve) => {
@@ -251,6 +252,7 @@ async function main() {
   // CPU per accepted message of the database and of the API instances, sends until every POST was answered
   // (deliveries of the last few may still be on their way): what a message costs whatever the machine's load.
   const cpuAfter = children.map((c) => cpuMsOf(c.pid));
+  const clientCpu = process.cpuUsage(clientCpuBefore);
   if (PROFILE) console.log(`profile window (monotonic µs, as in the .cpuprofile timestamps): ${windowFromUs} ${process.hrtime.bigint() / 1000n}; pids: database ${children[0].pid}, API ${children.slice(1).map((c) => c.pid).join(', ')}`);
   const cpuUsed = cpuAfter.map((a, i) => (a === null || cpuBefore[i] === null ? null : a - cpuBefore[i]!));
   // Drain: wait until every accepted message reached both streams, or DRAIN_MS.
@@ -300,6 +302,8 @@ async function main() {
   const perMessage = (x: number | null) => (x === null || !accepted ? 'n/a' : `${(x / accepted).toFixed(1)} ms`);
   const apiCpu = cpuUsed.slice(1).reduce<number | null>((a, b) => (a === null || b === null ? null : a + b), 0);
   console.log(`CPU per accepted message: database ${perMessage(cpuUsed[0])}, API instances together ${perMessage(apiCpu)} (load ${os.loadavg()[0].toFixed(2)})`);
+  // The clients share the machine: their CPU is what the server side cannot have on two cores.
+  console.log(`  and this script's clients (the sends and ${STREAMS} streams' reading): ${perMessage((clientCpu.user + clientCpu.system) / 1000)}`);
   console.log(`lost: ${lostRecv} at receivers, ${lostEcho} at senders' own streams; doubled: ${doubled}`);
   console.log(`database: ${msgs.length} stored for ${accepted} accepted sends; ${byConv.size} conversations, ${gaps} with a gap or duplicate in their numbers`);
   if (process.argv.includes('--json')) {

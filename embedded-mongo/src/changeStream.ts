@@ -267,15 +267,21 @@ export class ChangeStreams {
       throw changeStreamError(286, 'ChangeStreamHistoryLost', 'The change stream fell behind the server history and cannot continue.');
     }
     let i = s.after + 1 - oldest;
-    // A new Aggregator per batch, as before: one reused would keep the $$NOW of its first run.
-    const agg = s.stages.length ? new Aggregator(s.stages) : null;
+    // A new Aggregator (or Query) per batch, as before: one reused would keep the $$NOW of its first run. A
+    // pipeline that is one $match (the usual watch) is a Query's test: an Aggregator's run per event built
+    // its lazy pipeline for one document each time.
+    const only = s.stages.length === 1 ? s.stages[0].$match : undefined;
+    const match = isPlainObject(only) ? new Query(only) : null;
+    const agg = s.stages.length && !match ? new Aggregator(s.stages) : null;
     for (; i < this.log.length && out.length < limit; i++) {
       const c = this.log[i];
       s.after = c.n;
       if (!this.matchesNs(s, c)) continue;
       if (s.pre && !s.pre.test(this.lightEvent(c))) continue;
       const ev = this.event(s, c);
-      if (agg) {
+      if (match) {
+        if (match.test(ev)) out.push(ev);
+      } else if (agg) {
         const res = agg.run([ev]) as Doc[];
         if (res.length) out.push(res[0]);
       } else out.push(ev);

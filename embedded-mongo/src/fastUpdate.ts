@@ -80,8 +80,13 @@ function comparable(v: unknown): boolean {
   return (typeof v === 'number' && !Number.isNaN(v)) || (v instanceof Date && !Number.isNaN(v.getTime()));
 }
 
-/** Sign of a - b for two numbers or two Dates; undefined for anything else (BSON's order across types: mingo). */
+/**
+ * Sign of a - b for two numbers or two Dates, or a null field against either (null sorts below both in BSON's
+ * order: a conversation's first message sets its `lastMessageAt: null` with $max); undefined for anything
+ * else (BSON's order across types: mingo).
+ */
 function compare(a: unknown, b: unknown): number | undefined {
+  if (a === null) return -1;
   if (!comparable(a)) return undefined;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();

@@ -80,4 +80,7 @@ it('leaves to mingo a value the operator would convert or refuse', () => {
   const max = compileUpdate({ $max: { at: D2 } })!;
   expect(max({ _id: 1, at: 5 })).toBeUndefined();
   expect(max({ _id: 1, at: D1 })).toEqual({ _id: 1, at: D2 });
+  // null sorts below dates and numbers (a conversation's lastMessageAt before its first message)
+  expect(max({ _id: 1, at: null })).toEqual({ _id: 1, at: D2 });
+  expect(compileUpdate({ $min: { at: D2 } })!({ _id: 1, at: null })).toEqual({ _id: 1, at: null });
 });
