@@ -44,6 +44,7 @@ const { REMOTES, remotesManifest } = require('./remotes');
 const { PrecompressPlugin } = require('./precompress');
 const { ReleasePlugin, sharedVersionMismatches } = require('./release');
 const { PreloadChunksPlugin } = require('./preload');
+const { addSyncShared } = require('./exposeShared');
 
 const { SINGLETON_PACKAGES, CONTRACTS_AREAS, HOST_EAGER } = require('./singletons');
 const { contractsEntriesUsed } = require('./contractsUsage');
@@ -298,7 +299,8 @@ function createAppConfig(opts) {
             name,
             filename: 'remoteEntry.js',
             exposes: opts.exposes || { './routes': './src/routes.tsx' },
-            manifest: true,
+            // metaData.syncShared: the shared modules each expose needs first, for the shell to start on intent.
+            manifest: { additionalData: addSyncShared },
             dts: false,
             shareStrategy: 'loaded-first',
             shared: sharedSingletons(dir, { consumeOnly: splitRemote }),

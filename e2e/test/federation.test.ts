@@ -30,6 +30,15 @@ function topBar(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/** Resolves once `cond()` holds (checked every 50 ms), or fails after `timeoutMs` naming `what`. */
+async function until(cond: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -89,6 +98,42 @@ test('opening an area URL preloads what its page runs and prefetches its lazy pa
   await page.evaluate(() => void setTimeout(() => console.log('preload-check-sentinel'), 3_500));
   await sentinel;
   expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+});
+
+test("on intent, the shell starts the shared modules an area's routes module needs beside its remoteEntry.js, not after it", async () => {
+  // The challenges list needs the shell's shared-ui patterns and challenge rules; until remoteEntry.js had run,
+  // nothing asked for them (one round trip after it, on every first visit). The remote's manifest names them.
+  const challenges = JSON.parse(readFileSync(path.join(ROOT, 'mfe-challenges', 'dist', 'mf-manifest.json'), 'utf8')) as {
+    metaData: { syncShared: { routes: string[] } };
+  };
+  expect(challenges.metaData.syncShared.routes).toEqual(expect.arrayContaining(['@fitconnect/contracts/challenge-rules', '@fitconnect/shared-ui/patterns']));
+  // Not the schemas: those are the lazy detail page's and create dialog's (they load with them, or never).
+  expect(challenges.metaData.syncShared.routes).not.toContain('@fitconnect/contracts/challenges');
+
+  const page = await site.newPage();
+  const errors = collectErrors(page);
+  const events: Array<{ what: 'request' | 'finished'; url: string }> = [];
+  page.on('request', (r) => events.push({ what: 'request', url: r.url() }));
+  page.on('requestfinished', (r) => events.push({ what: 'finished', url: r.url() }));
+  await page.goto(site.url('/'));
+  await page.locator('main h1').first().waitFor();
+  await untilHydrated(page);
+  // The shell reads the remotes' manifests when the page is idle: the intent path needs the challenges one at hand.
+  const remote = new URL(site.remotes.challenges.manifestUrl).origin;
+  await until(() => events.some((e) => e.what === 'finished' && e.url.startsWith(remote) && e.url.endsWith('mf-manifest.json')), "the challenges manifest's idle read");
+  const hoveredAt = events.length;
+  await topBar(page).getByRole('link', { name: 'Challenges', exact: true }).hover();
+  const entryDone = () => events.findIndex((e) => e.what === 'finished' && e.url.startsWith(remote) && e.url.endsWith('/remoteEntry.js'));
+  await until(() => entryDone() >= 0, 'the challenges remoteEntry.js');
+  // The shell's own chunks (its shared modules) asked for between the hover and remoteEntry.js's arrival.
+  const shellChunks = events.slice(hoveredAt, entryDone()).filter((e) => e.what === 'request' && e.url.startsWith(site.shellUrl) && e.url.endsWith('.js'));
+  if (shellChunks.length === 0) {
+    const seen = events.slice(hoveredAt).map((e) => `${e.what} ${e.url}`);
+    throw new Error(`no shell chunk was requested between the hover and remoteEntry.js's arrival; after the hover:\n${seen.join('\n')}`);
+  }
+  await topBar(page).getByRole('link', { name: 'Challenges', exact: true }).click();
+  await expectHeading(page, /Fitness Challenges/);
+  expect(errors).toEqual([]);
 });
 
 test('moving between two remotes does not reload the page', async () => {

@@ -17,7 +17,11 @@ const remotesJson = {
   ],
 };
 const mfManifest = {
-  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  metaData: {
+    publicPath: 'auto',
+    remoteEntry: { name: 'remoteEntry.js', path: '' },
+    syncShared: { routes: ['react', '@fitconnect/contracts/challenge-rules'], navBadge: ['react', '@fitconnect/shared-ui/widgets'] },
+  },
   exposes: [
     { path: './routes', assets: { js: { sync: ['__federation_expose_routes.1.js'], async: ['844.a.js', '562.b.js'] } } },
     { path: './navBadge', assets: { js: { sync: ['__federation_expose_navBadge.2.js'], async: [] } } },
@@ -120,6 +124,15 @@ test('on intent, a manifest read ahead preloads remoteEntry.js and the routes fi
     preloadRoutesNow('http://remote.test:3001/mf-manifest.json');
     expect(preloads()).toHaveLength(2);
   });
+});
+
+test("on intent, the shared modules the routes module needs first are started too (the manifest's syncShared.routes)", async () => {
+  const warmed: string[] = [];
+  await readManifest('http://remote.test:3001/mf-manifest.json');
+  expect(preloadRoutesNow('http://remote.test:3001/mf-manifest.json', undefined, (name) => warmed.push(name))).toBe(true);
+  // The routes module's, not the nav badge's; the files are preloaded as before.
+  expect(warmed).toEqual(['react', '@fitconnect/contracts/challenge-rules']);
+  expect(preloads()).toHaveLength(2);
 });
 
 test('an area page opened at its URL: the runtime takes the early manifest read instead of asking the remote again', async () => {

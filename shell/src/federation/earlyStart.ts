@@ -40,7 +40,8 @@ function preloadScript(href: string, rel: 'preload' | 'prefetch' = 'preload'): v
 }
 
 interface MfManifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  /** syncShared: the shared modules each expose needs before it runs (build-config/exposeShared.js). */
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string }; syncShared?: Record<string, unknown> };
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }>;
 }
 
@@ -82,9 +83,12 @@ export async function preloadAreaFiles(entry: string, base = window.location.hre
  * On intent to visit an area (./preloadOnIntent.ts), in the same task: `<link rel="preload">` for its
  * remoteEntry.js and './routes' files when its manifest was read ahead (warmWhenIdle), so they are on the
  * way before the runtime has worked through its own steps. No lazy pages: only what the visit will load anyway.
- * Returns whether the manifest was at hand.
+ * `warmShared` is called with each shared module './routes' needs before it runs (the manifest's
+ * metaData.syncShared.routes): the shell provides them, and would otherwise start loading them only once
+ * remoteEntry.js had run (runtime.ts starts them through the federation runtime). Returns whether the
+ * manifest was at hand.
  */
-export function preloadRoutesNow(entry: string, base = window.location.href): boolean {
+export function preloadRoutesNow(entry: string, base = window.location.href, warmShared?: (name: string) => void): boolean {
   let entryUrl: URL;
   try {
     entryUrl = new URL(entry, base);
@@ -94,6 +98,8 @@ export function preloadRoutesNow(entry: string, base = window.location.href): bo
   const manifest = peekManifest(entryUrl.href) as MfManifest | undefined;
   if (!manifest || typeof manifest !== 'object') return false;
   preloadFromManifest(entryUrl, manifest, false);
+  const shared = manifest.metaData?.syncShared?.routes;
+  if (warmShared && Array.isArray(shared)) for (const name of shared) if (typeof name === 'string') warmShared(name);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { loadRemote, loadShare, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { AreaLoader, fetchRemotesManifest, LOAD_FAILED, manifestExposes, type FederationRuntime, type LoadFailure } from './areaLoader';
 import { isManifestUrl, manifestCachePlugin, readManifest } from './manifestCache';
 import { installErrorAttribution, noteManifest, sendLoadReport, startVitals } from './rolloutBeacon';
@@ -38,6 +38,15 @@ export const federationRuntime: FederationRuntime = {
   },
 };
 
+/**
+ * Starts loading a module the shell shares (the area's routes module will ask for it once its remoteEntry.js
+ * has run): the runtime keeps the load, and the remote's request takes it. One already loaded is not loaded
+ * again; a name the shell does not share is refused by the runtime, and that is all (the visit loads as before).
+ */
+function warmShared(name: string): void {
+  void loadShare(name).catch(() => undefined);
+}
+
 /** The shell's one area loader. */
 export function createDefaultAreaLoader(): AreaLoader {
   // A candidate that fails falls back to the stable entry; every versioned load attempt is reported (issue 17).
@@ -54,6 +63,6 @@ export function createDefaultAreaLoader(): AreaLoader {
     // look at a remote's exposes, the idle read ahead of a visit and the runtime's own read share it.
     fetchExposes: async (entry) => (isManifestUrl(entry) ? manifestExposes(await readManifest(entry)) : []),
     warmManifest: (entry) => (isManifestUrl(entry) ? readManifest(entry) : Promise.resolve()),
-    preloadFiles: (entry) => void preloadRoutesNow(entry),
+    preloadFiles: (entry) => void preloadRoutesNow(entry, undefined, warmShared),
   });
 }
