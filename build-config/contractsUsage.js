@@ -24,20 +24,23 @@ function contractsValueImports(text) {
   return found;
 }
 
-/** TypeScript/JavaScript files under `dir` (not node_modules, dist or tests). */
-function sourceFiles(dir) {
+/**
+ * TypeScript/JavaScript files under `dir` (not node_modules or dist; not tests, `test/` folders or `*.test.*`
+ * files, unless `tests`). Also the tests' file list (build-config/test/sources.ts).
+ */
+function sourceFiles(dir, { tests = false } = {}) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' || e.name === 'test' ? [] : sourceFiles(p);
-    return /\.(tsx?|jsx?|mjs)$/.test(e.name) && !/\.test\./.test(e.name) ? [p] : [];
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' || (!tests && e.name === 'test') ? [] : sourceFiles(p, { tests });
+    return /\.(tsx?|jsx?|mjs)$/.test(e.name) && (tests || !/\.test\./.test(e.name)) ? [p] : [];
   });
 }
 
 /** The contracts entries (e.g. 'challenges') the files under `dirs` take values from, sorted. */
 function contractsEntriesUsed(dirs) {
   const used = new Set();
-  for (const file of dirs.flatMap(sourceFiles)) {
+  for (const file of dirs.flatMap((d) => sourceFiles(d))) {
     for (const spec of contractsValueImports(fs.readFileSync(file, 'utf8'))) {
       const m = /^@fitconnect\/contracts\/(.+)$/.exec(spec);
       if (m) used.add(m[1]);
@@ -46,4 +49,4 @@ function contractsEntriesUsed(dirs) {
   return [...used].sort();
 }
 
-module.exports = { contractsValueImports, contractsEntriesUsed };
+module.exports = { contractsValueImports, contractsEntriesUsed, sourceFiles };

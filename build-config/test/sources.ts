@@ -7,12 +7,7 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 /** The apps whose code runs in the browser: the shell, shared-ui and every remote. */
 export const FRONT_ENDS = ['shell', 'shared-ui', ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))];
 
-/** TypeScript/JavaScript files under `dir` (not node_modules or dist; not tests unless asked). */
-export function sources(dir: string, { tests = false } = {}): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(p, { tests });
-    return /\.(tsx?|jsx?|mjs)$/.test(e.name) && (tests || !/\.test\.|\/test\//.test(p)) ? [p] : [];
-  });
-}
+/** TypeScript/JavaScript files under `dir` (not node_modules or dist; not tests unless asked): the builds' own list. */
+export const sources: (dir: string, opts?: { tests?: boolean }) => string[] = (
+  require('../contractsUsage') as { sourceFiles: (dir: string, opts?: { tests?: boolean }) => string[] }
+).sourceFiles;
