@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserChallenge } from '@fitconnect/contracts';
 import { Banner, Button, EmptyState, PageContainer, PageHeading, Spinner, signInPath, useCurrentUser } from '@fitconnect/shared-ui';
@@ -29,22 +29,20 @@ type DialogState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'
  */
 function useCreateDialog(): { state: DialogState; want: () => void } {
   const [state, setState] = useState<DialogState>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
+  const mounted = useRef(false);
   useEffect(() => {
-    if (attempt === 0) return;
-    let live = true;
-    loadCreateDialog().then(
-      (Dialog) => live && setState({ status: 'ready', Dialog }),
-      () => live && setState({ status: 'failed' }),
-    );
+    mounted.current = true;
     return () => {
-      live = false;
+      mounted.current = false;
     };
-  }, [attempt]);
+  }, []);
   const want = () => {
     if (state.status === 'ready' || state.status === 'loading') return;
     setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
+    loadCreateDialog().then(
+      (Dialog) => mounted.current && setState({ status: 'ready', Dialog }),
+      () => mounted.current && setState({ status: 'failed' }),
+    );
   };
   return { state, want };
 }

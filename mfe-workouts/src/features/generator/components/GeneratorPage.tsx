@@ -138,8 +138,8 @@ export function GeneratorPage() {
 
   // Today's plan decides which banner leads (the limit one is taller): the page waits for it rather than
   // swapping banners and pushing the form down (issue 35.2). A failed read shows the page with the info banner.
-  if (userLoading || !isSignedIn || today.isPending)
-    return <Spinner label={userLoading ? 'Checking your session' : isSignedIn ? 'Loading your workouts' : 'Redirecting to sign in'} center />;
+  // (GeneratorGate renders this page for a signed-in user only: it shows the session check and the redirect.)
+  if (userLoading || !isSignedIn || today.isPending) return <Spinner label="Loading your workouts" center />;
 
   const submit = () => {
     const r = validateForm(values);
