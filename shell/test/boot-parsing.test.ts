@@ -3,27 +3,20 @@
  * then waits for the document to be parsed, and for a frame after that: a frame before it may show only part of the
  * server's render (a clean-clone run once saw the main script run with no frame after the page's data was parsed).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mainScripts, runBootScript } from './bootScript';
 
-const BOOT = readFileSync(path.join(__dirname, '..', 'boot', 'boot.js'), 'utf8');
 let readyState: DocumentReadyState = 'loading';
 
 beforeAll(() => {
   jest.useFakeTimers();
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => readyState });
   document.body.innerHTML = '<div id="root" data-ssr="trainers"><h1>Sophie Turner</h1></div>';
-  const script = document.createElement('script');
-  script.setAttribute('data-main', '/main.0123456789.js');
-  script.textContent = BOOT;
-  document.head.appendChild(script);
+  runBootScript();
 });
 
 afterAll(() => {
   jest.useRealTimers();
 });
-
-const mainScripts = () => Array.from(document.querySelectorAll('script[src]')).map((s) => s.getAttribute('src'));
 
 test('while the document is parsed, frames come and go without the main script; it comes after the next frame once parsed', () => {
   jest.advanceTimersByTime(100); // several frames and tasks while the parser is still reading

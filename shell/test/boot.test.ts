@@ -3,11 +3,9 @@
  * page's <head>: scripts/ssr/react.mjs, injectRendered), run here as the browser runs it: a script element with
  * data-main. Once per file, as on a page (its listeners are the document's).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mainScripts, runBootScript } from './bootScript';
 import { markHydrated } from '../src/ssrPage';
 
-const BOOT = readFileSync(path.join(__dirname, '..', 'boot', 'boot.js'), 'utf8');
 type Held = { __fcHeldClicks?: unknown[] };
 
 beforeAll(() => {
@@ -20,18 +18,13 @@ beforeAll(() => {
     '<div role="tablist"><button role="tab" id="tab">Posts</button></div>' +
     '<form id="search"><input id="q" name="q" value=""><button id="go" type="button">Search</button></form></div>' +
     '<button id="outside">Outside</button>';
-  const script = document.createElement('script');
-  script.setAttribute('data-main', '/main.0123456789.js');
-  script.textContent = BOOT;
-  document.head.appendChild(script);
+  runBootScript();
 });
 
 afterAll(() => {
   jest.useRealTimers();
   localStorage.clear();
 });
-
-const mainScripts = () => Array.from(document.querySelectorAll('script[src]')).map((s) => s.getAttribute('src'));
 
 test('the stored palette wins over a server palette that differs', () => {
   expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
