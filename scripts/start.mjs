@@ -19,7 +19,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_HOST, apiProcessEnv } from './api-env.mjs';
+import { API_HOST, API_NODE_FLAGS, apiProcessEnv } from './api-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -232,12 +232,12 @@ async function main() {
         process.exit(1);
       }
     }
-    // The API as compiled JavaScript (api/build.mjs), its embedded database on a worker thread. Young
-    // generation of 2 MB per semi-space instead of V8's 16: about 40 MB less resident memory for the
-    // same answers (issue 9; `npm run bench` measures the memory and the API's throughput).
-    run('api', process.execPath, ['--max-semi-space-size=2', 'api/dist/index.js'], apiEnv);
+    // The API as compiled JavaScript (api/build.mjs), its embedded database on a worker thread, with the node
+    // flags of scripts/api-env.mjs (a young generation of 8 MB per semi-space; `npm run bench` measures the
+    // memory and the API's CPU per request).
+    run('api', process.execPath, [...API_NODE_FLAGS, 'api/dist/index.js'], apiEnv);
     // One process serves the shell and every remote, each on its own port (own origin). Young generation
-    // of 2 MB per semi-space too: V8's default let it grow to 32 MB under load and keep it (issue 35.5).
+    // of 2 MB per semi-space: V8's default let it grow to 32 MB under load and keep it (issue 35.5).
     // A full GC once the old generation has grown 50% past what the last one kept (V8 let it grow from ~45 to
     // 150-225 MB under the bench's load, full GCs 10-17 s apart): with 2 MB semi-spaces much of each request's
     // garbage is promoted, and the Buffers among it go back to the C library only at a full GC, so 20-40 MB of them
