@@ -1,16 +1,16 @@
 import mongoose from 'mongoose';
 import Koa from 'koa';
 import { randomBytes } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { AppDeps } from './context';
 import { clockStartingAt, systemClock } from './context';
-import { badRequest, errorMiddleware, HttpError, notFound, toHttpError } from './http/errors';
+import { badRequest, errorMiddleware, toHttpError } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { drainUnreadBody } from './http/unreadBody';
 import { cookieKeys } from './http/cookieKeys';
 import { cors } from './http/cors';
+import { routeByPrefix } from './http/routeByPrefix';
 import { securityHeaders } from './http/securityHeaders';
 import { clientIpFromTrustedProxies } from './http/clientIp';
 import { openApiRouter } from './openapi/router';
@@ -41,6 +41,9 @@ export function resolveDeps(deps: CreateAppDeps): AppDeps {
   };
 }
 
+/** The methods whose bodies the API reads (@koa/bodyparser's parsedMethods default). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 const healthRouter = new Router();
 /** Health (docker compose, load balancers): 200 while the database connection is up, else 503. */
 healthRouter.get('/api/health', (ctx) => {
@@ -52,7 +55,7 @@ healthRouter.get('/api/health', (ctx) => {
 
 /**
  * The Koa app (no listening, no database connection: the caller connects mongoose first).
- * Order: drain unread bodies -> errors -> security headers -> CORS -> headers -> body (size-limited) -> JSON 404/405 -> session -> current user -> module routers.
+ * Order: drain unread bodies -> errors (and JSON 404/405) -> security headers -> CORS -> headers -> body (size-limited) -> session -> current user -> module routers.
  */
 export function createApp(input: CreateAppDeps): Koa {
   const deps = resolveDeps(input);
@@ -75,31 +78,26 @@ export function createApp(input: CreateAppDeps): Koa {
   app.use(securityHeaders());
   // Cross-origin rules (public reads open to any origin without credentials; the rest same-origin only).
   app.use(cors());
-  app.use(async (ctx, next) => {
+  // The middlewares that only act before the routes are plain functions returning next(): an async one would
+  // add promises to every request (docs/performance.md, "API CPU per request").
+  app.use((ctx, next) => {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
-    await next();
+    return next();
   });
-  app.use(
-    bodyParser({
-      // JSON only: an HTML form on another site cannot produce a body this API accepts (CSRF defence
-      // next to SameSite=Lax). Multipart uploads are parsed by the route that takes them.
-      enableTypes: ['json'],
-      jsonLimit: deps.config.bodyLimit,
-      jsonStrict: true,
-      // Anything that goes wrong reading the body is the client's doing (e.g. a Content-Encoding that
-      // does not decode raises a bare zlib error): answer 4xx, never 500.
-      onError: (err) => {
-        throw toHttpError(err) ?? badRequest('Could not read the request body');
-      },
-    }),
-  );
-  // Unmatched paths and wrong methods answer in JSON like every other error.
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.body == null && ctx.status === 404) throw notFound(`Not found: ${ctx.method} ${ctx.path}`);
-    if (ctx.body == null && ctx.status === 405) throw new HttpError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
-    if (ctx.body == null && ctx.status >= 400) throw new HttpError(ctx.status, STATUS_CODES[ctx.status] ?? 'Error');
+  const parseBody = bodyParser({
+    // JSON only: an HTML form on another site cannot produce a body this API accepts (CSRF defence
+    // next to SameSite=Lax). Multipart uploads are parsed by the route that takes them.
+    enableTypes: ['json'],
+    jsonLimit: deps.config.bodyLimit,
+    jsonStrict: true,
+    // Anything that goes wrong reading the body is the client's doing (e.g. a Content-Encoding that
+    // does not decode raises a bare zlib error): answer 4xx, never 500.
+    onError: (err) => {
+      throw toHttpError(err) ?? badRequest('Could not read the request body');
+    },
   });
+  // The body parser reads POST, PUT and PATCH bodies only (its default); every other request passes it by.
+  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
   app.use(sessionMiddleware(app));
   app.use(loadCurrentUser());
   // Rollouts (issue 34): the API 5xx rate of visitors on each version of an area, counted here.
@@ -107,10 +105,8 @@ export function createApp(input: CreateAppDeps): Koa {
   // The OpenAPI document describes the app's own routers (not test/tool extras), itself included.
   const documented: Router[] = [healthRouter, ...moduleRouters];
   documented.push(openApiRouter(() => documented));
-  for (const router of [...documented, ...(input.extraRouters ?? [])]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // Each router's routes and allowed methods, in this order, skipping the routers that cannot match the path.
+  app.use(routeByPrefix([...documented, ...(input.extraRouters ?? [])]));
   return app;
 }
 

@@ -38,9 +38,11 @@ afterAll(async () => {
 /** Every method+path the Koa app serves, read off the app itself (its router middleware), not off the generator. */
 function appRoutes(): { method: string; path: string }[] {
   const app = createApp({ config: { ...loadConfig({}), sessionSecret: randomSecret() }, logger: memoryLogger() });
-  const routers = app.middleware
-    .map((mw) => (mw as unknown as { router?: Router }).router)
-    .filter((r): r is Router => Boolean(r));
+  // Routers mounted one by one carry .router; routeByPrefix's middleware carries them all as .routers.
+  const routers = app.middleware.flatMap((mw) => {
+    const m = mw as unknown as { router?: Router; routers?: Router[] };
+    return m.routers ?? (m.router ? [m.router] : []);
+  });
   const out = new Map<string, { method: string; path: string }>();
   for (const router of routers)
     for (const layer of router.stack)

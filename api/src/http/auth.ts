@@ -22,23 +22,31 @@ export async function readCurrentUser(id: number): Promise<CurrentUser | null> {
  * from the auth cache while fresh, else one lean read. A session whose user no longer exists is dropped.
  */
 export function loadCurrentUser(): Middleware {
-  return async (ctx, next) => {
+  // Not async: from the auth cache (most requests) it adds no promise of its own.
+  return (ctx, next) => {
     const session = ctx.session;
     const userId = session && typeof session.userId === 'number' ? session.userId : undefined;
-    if (userId !== undefined) {
-      const user = ctx.authCache.peekUser(userId) ?? (await ctx.authCache.user(userId, () => readCurrentUser(userId)));
-      if (user) ctx.state.user = user;
-      else ctx.session = null;
+    if (userId === undefined) return next();
+    const cached = ctx.authCache.peekUser(userId);
+    if (cached) {
+      ctx.state.user = cached;
+      return next();
     }
-    await next();
+    return ctx.authCache
+      .user(userId, () => readCurrentUser(userId))
+      .then((user) => {
+        if (user) ctx.state.user = user;
+        else ctx.session = null;
+        return next();
+      });
   };
 }
 
 /** Guard: 401 `{ message: 'Unauthorized' }` when signed out; afterwards `ctx.state.user` is the CurrentUser. */
 export function requireUser(): Middleware {
-  const mw: Middleware = async (ctx, next) => {
+  const mw: Middleware = (ctx, next) => {
     if (!ctx.state.user) throw unauthorized('Unauthorized');
-    await next();
+    return next();
   };
   return documented(mw, { kind: 'auth' });
 }

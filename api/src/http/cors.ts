@@ -90,7 +90,8 @@ export const CROSS_ORIGIN_REFUSED = 'Cross-origin requests are not allowed';
 
 /** The middleware (mounted right after the error handler, before the body parser and the session). */
 export function cors(): Middleware {
-  return async (ctx, next) => {
+  // Not async (it only acts before the routes): no promise of its own per request.
+  return (ctx, next) => {
     // The router matches paths case-insensitively, so /API/... is an API call too.
     if (!ctx.path.toLowerCase().startsWith('/api/')) return next();
     const preflight = ctx.method === 'OPTIONS';

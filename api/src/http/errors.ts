@@ -1,4 +1,5 @@
-import type { Middleware } from 'koa';
+import { STATUS_CODES } from 'node:http';
+import type { Context, Middleware } from 'koa';
 import mongoose from 'mongoose';
 import type { $ZodError } from 'zod/v4/core';
 
@@ -78,13 +79,27 @@ export function toHttpError(err: unknown): HttpError | null {
 }
 
 /**
- * The outermost middleware: every error becomes JSON `{ message }` with the right status.
+ * The error status an answer was left with but no body: no route matched (404), the path has no such method (405,
+ * with the router's Allow header), or another bare status. Null when the answer has a body or is not an error.
+ */
+export function bareErrorStatus(ctx: Context): HttpError | null {
+  if (ctx.body != null || ctx.status < 400) return null;
+  if (ctx.status === 404) return notFound(`Not found: ${ctx.method} ${ctx.path}`);
+  if (ctx.status === 405) return new HttpError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+  return new HttpError(ctx.status, STATUS_CODES[ctx.status] ?? 'Error');
+}
+
+/**
+ * The outermost middleware: every error becomes JSON `{ message }` with the right status, and so does an
+ * error status left without a body (bareErrorStatus), so unmatched paths and wrong methods answer like the rest.
  * Unexpected errors are logged and answered with a plain 500, never a stack trace.
  */
 export function errorMiddleware(log: (message: string, err: unknown) => void): Middleware {
   return async (ctx, next) => {
     try {
       await next();
+      const bare = bareErrorStatus(ctx);
+      if (bare) throw bare;
     } catch (err) {
       const httpErr = toHttpError(err);
       if (httpErr) {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import mongoose, { Schema, type mongo } from 'mongoose';
 import type { AuthCache, CachedSession } from './authCache';
 
@@ -192,11 +192,12 @@ class SessionState implements RequestSession {
   }
 
   /** At the end of the request. */
-  async commit(): Promise<void> {
+  /** Nothing (no promise) when the session needs no write: most requests. */
+  commit(): Promise<void> | void {
     if (this.ended) {
-      await this.#destroy();
-      this.#ctx.cookies.set(sessionCookieName(this.#ctx), '', cookieOptions(this.#ctx, CLEAR_COOKIE_OPTIONS));
-      return;
+      return this.#destroy().then(() => {
+        this.#ctx.cookies.set(sessionCookieName(this.#ctx), '', cookieOptions(this.#ctx, CLEAR_COOKIE_OPTIONS));
+      });
     }
     if (this.#dirty) return this.save();
     if (this.#key && this.#expiresAt - Date.now() < SESSION_MAX_AGE_MS / 2) return this.#renew(this.#key);
@@ -236,15 +237,20 @@ export function sessionMiddleware(app: Koa): Middleware {
       if (this[STATE]) this[STATE].ended = true;
     },
   });
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const state = new SessionState(ctx, ctx.authCache);
     (ctx as Context & { [STATE]?: SessionState })[STATE] = state;
+    // From the auth cache (most requests) the session loads without a promise.
     const loading = state.load();
-    if (loading) await loading;
-    try {
-      await next();
-    } finally {
-      await state.commit();
-    }
+    return loading ? loading.then(() => runAndCommit(state, next)) : runAndCommit(state, next);
   };
+}
+
+async function runAndCommit(state: SessionState, next: Next): Promise<void> {
+  try {
+    await next();
+  } finally {
+    const committing = state.commit();
+    if (committing) await committing;
+  }
 }

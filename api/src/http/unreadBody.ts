@@ -36,8 +36,8 @@ export function discardUnreadBody(req: IncomingMessage, maxBytes = UNREAD_BODY_L
  * place for every early answer, whichever middleware or route gave it.
  */
 export function drainUnreadBody(maxBytes = UNREAD_BODY_LIMIT): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     ctx.res.once('finish', () => discardUnreadBody(ctx.req, maxBytes));
-    await next();
+    return next();
   };
 }

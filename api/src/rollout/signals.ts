@@ -14,7 +14,7 @@
  * - values are bounded (LCP, INP 0-60 s; contracts VITAL_MAX_MS), reports are rate limited (routes.ts);
  * - the API 5xx numbers are counted by the API itself (apiSignals middleware), never reported by a client.
  */
-import type { Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { VISITOR_COOKIE } from '@fitconnect/contracts/src/server';
 import type { AppDeps } from '../context';
 import { inCandidate } from './bucket';
@@ -111,24 +111,31 @@ const NOT_COUNTED = /^\/api\/(rollout|ops)\//;
  * Mounted by the app before the routers; never fails a request (errors are logged).
  */
 export function apiSignals(): Middleware {
-  return async (ctx, next) => {
+  // Not async for the answers it does not count: most go to clients without a visitor cookie (scripts, the
+  // partner widget, the API's own tests), and those pass through without a promise of their own.
+  return (ctx, next) => {
     if (!ctx.path.startsWith('/api/') || NOT_COUNTED.test(ctx.path)) return next();
-    let status = 500;
-    try {
-      await next();
-      status = ctx.status;
-    } catch (err) {
-      const s = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
-      status = typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
-      await recordApi(ctx.deps, ctx.cookies.get(VISITOR_COOKIE, { signed: false }), ctx.ip, status);
-      throw err;
-    }
-    await recordApi(ctx.deps, ctx.cookies.get(VISITOR_COOKIE, { signed: false }), ctx.ip, status);
+    const cookie = ctx.cookies.get(VISITOR_COOKIE, { signed: false });
+    if (!cookie) return next();
+    return countAnswer(ctx, next, cookie);
   };
 }
 
-async function recordApi(deps: AppDeps, cookie: string | undefined, ip: string, status: number): Promise<void> {
-  if (!cookie) return;
+async function countAnswer(ctx: Context, next: Next, cookie: string): Promise<void> {
+  let status = 500;
+  try {
+    await next();
+    status = ctx.status;
+  } catch (err) {
+    const s = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+    status = typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
+    await recordApi(ctx.deps, cookie, ctx.ip, status);
+    throw err;
+  }
+  await recordApi(ctx.deps, cookie, ctx.ip, status);
+}
+
+async function recordApi(deps: AppDeps, cookie: string, ip: string, status: number): Promise<void> {
   try {
     const rt = rolloutRuntime(deps);
     const configs = await rt.configs();
