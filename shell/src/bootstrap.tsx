@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AREAS, createQueryClient, noteHydratedQueries, type AreaName } from '@fitconnect/shared-ui';
 import type { QueryClient } from '@tanstack/react-query';
@@ -58,9 +58,13 @@ if (el) {
     const area = el.getAttribute('data-ssr');
     const loader = area ? await prepareHydration(area, queryClient) : null;
     if (loader) {
-      hydrateRoot(el, <App queryClient={queryClient} loader={loader}><Hydrated /></App>, {
-        // A mismatch is repaired by React (it renders that part again); it is logged so tests and operators see it.
-        onRecoverableError: (error) => console.error('[shell] hydration:', error),
+      // In a transition, so React hydrates in slices of a few milliseconds with the browser free between them,
+      // instead of one task (docs/performance.md, "Total blocking time"): the server's page is on screen meanwhile.
+      startTransition(() => {
+        hydrateRoot(el, <App queryClient={queryClient} loader={loader}><Hydrated /></App>, {
+          // A mismatch is repaired by React (it renders that part again); it is logged so tests and operators see it.
+          onRecoverableError: (error) => console.error('[shell] hydration:', error),
+        });
       });
       return;
     }
@@ -69,6 +73,8 @@ if (el) {
       el.replaceChildren();
       el.removeAttribute('data-ssr');
     }
-    createRoot(el).render(<App queryClient={queryClient} />);
+    // In a transition too: rendered in slices, the page appearing in one commit all the same.
+    const root = createRoot(el);
+    startTransition(() => root.render(<App queryClient={queryClient} />));
   });
 }
