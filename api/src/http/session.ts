@@ -191,8 +191,7 @@ class SessionState implements RequestSession {
     this.#cache.dropSession(hash);
   }
 
-  /** At the end of the request. */
-  /** Nothing (no promise) when the session needs no write: most requests. */
+  /** At the end of the request; nothing (no promise) when the session needs no write: most requests. */
   commit(): Promise<void> | void {
     if (this.ended) {
       return this.#destroy().then(() => {
