@@ -316,7 +316,9 @@ function createAppConfig(opts) {
             dts: false,
             shareStrategy: 'loaded-first',
             shared: sharedSingletons(dir, { eager: HOST_EAGER }),
-            experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+            // The shell registers each remote by the remoteEntry.js its manifest names, read by the shell itself
+            // (shell/src/federation/runtime.ts): the runtime needs no manifest or snapshot code.
+            experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
           };
 
     const html = (extra = {}) =>

@@ -135,19 +135,20 @@ test("on intent, the shared modules the routes module needs first are started to
   expect(preloads()).toHaveLength(2);
 });
 
-test('an area page opened at its URL: the runtime takes the early manifest read instead of asking the remote again', async () => {
-  startEarly('/exercise-tutorials');
-  await settle();
-  const { manifestCachePlugin } = await import('../src/federation/manifestCache');
-  // (jsdom has no Response: the runtime's read is checked in manifestCache.test.ts; here only that it is answered.)
-  (global as unknown as { Response: unknown }).Response = class {
-    constructor(readonly body: string) {}
-  };
-  try {
-    const answer = await (manifestCachePlugin().fetch!('http://remote.test:3001/mf-manifest.json', {}) as unknown as Promise<{ body: string }>);
-    expect(JSON.parse(answer.body)).toEqual(mfManifest);
-  } finally {
-    delete (global as unknown as { Response?: unknown }).Response;
-  }
+test('an area page opened at its URL: the remote is registered by the entry the early manifest read names, not read again', async () => {
+  // Fresh modules: the page's one federation runtime, with no remote registered by the tests above.
+  await jest.isolateModulesAsync(async () => {
+    const early = await import('../src/federation/earlyStart');
+    const { createDefaultAreaLoader: createLoader } = await import('../src/federation/runtime');
+    const mf = jest.requireMock('@module-federation/enhanced/runtime') as { registerRemotes: jest.Mock; loadRemote: jest.Mock };
+    mf.registerRemotes.mockClear();
+    mf.loadRemote.mockReset().mockResolvedValue({ default: { routes: [{ path: '/exercise-tutorials', Component: () => null }] } });
+    early.startEarly('/exercise-tutorials');
+    await settle();
+    const loader = createLoader();
+    await expect(loader.load('workouts')).resolves.toMatchObject({ area: 'workouts' });
+    expect(mf.registerRemotes.mock.calls).toEqual([[[{ name: 'mfe_workouts', entry: 'http://remote.test:3001/remoteEntry.js' }], { force: false }]]);
+    expect(mf.loadRemote.mock.calls).toEqual([['mfe_workouts/routes']]);
+  });
   expect(fetchMock.mock.calls.filter((c) => c[0] === 'http://remote.test:3001/mf-manifest.json')).toHaveLength(1);
 });

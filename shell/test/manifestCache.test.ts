@@ -2,10 +2,10 @@
  * @jest-environment node
  */
 import { AreaLoader, type FederationRuntime, type RolloutManifest } from '../src/federation/areaLoader';
-import { clearManifestCache, manifestCachePlugin, peekManifest, readManifest } from '../src/federation/manifestCache';
+import { clearManifestCache, forgetManifest, peekManifest, readManifest, remoteEntryOf } from '../src/federation/manifestCache';
 
 // Issue 35 item 3: each remote's mf-manifest.json is read once per page (ahead of a visit when the landing
-// page is idle), and the Module Federation runtime takes that answer instead of asking the remote again, so
+// page is idle), and the shell registers the remote by the remoteEntry.js that answer names (runtime.ts), so
 // a first switch into an area starts with its remoteEntry.js. Only the visitor's own entries are read.
 
 const WORKOUTS = 'http://r.test:3001/mf-manifest.json';
@@ -25,7 +25,6 @@ beforeEach(() => {
 });
 
 const urls = () => fetchMock.mock.calls.map((c) => c[0]);
-const runtimeFetch = (url: string) => manifestCachePlugin().fetch!(url, {}) as unknown as Promise<Response> | undefined;
 
 test('a manifest is read once for the page, revalidated with the server; a failed read is forgotten', async () => {
   const [a, b] = await Promise.all([readManifest(WORKOUTS), readManifest(WORKOUTS)]);
@@ -43,42 +42,36 @@ test('a manifest is read once for the page, revalidated with the server; a faile
   expect(urls()).toEqual([WORKOUTS, CANDIDATE, CANDIDATE]);
 });
 
-test("the runtime's manifest read takes the answer read ahead, once; anything else is left to the runtime", async () => {
-  // Nothing read ahead, or not a manifest: the runtime fetches itself.
-  expect(runtimeFetch(WORKOUTS)).toBeUndefined();
-  expect(runtimeFetch('http://r.test:3001/remoteEntry.js')).toBeUndefined();
-
+test('a forgotten manifest is read from the server again (a re-registration after a failure)', async () => {
   await readManifest(WORKOUTS);
-  const res = await runtimeFetch(WORKOUTS)!;
-  expect(res).toBeInstanceOf(Response);
-  await expect(res.json()).resolves.toEqual(body(WORKOUTS));
-  expect(urls()).toEqual([WORKOUTS]);
-  // Taken: the runtime's next read of it (a re-registration after a failure, Retry) goes to the remote.
-  expect(runtimeFetch(WORKOUTS)).toBeUndefined();
-});
-
-test('a runtime read that joins a read still under way waits for it instead of asking again', async () => {
-  let release: () => void = () => undefined;
-  fetchMock.mockImplementationOnce(async (url: string) => {
-    await new Promise<void>((r) => (release = r));
-    return new Response(JSON.stringify(body(url)), { status: 200 });
-  });
-  void readManifest(WORKOUTS);
-  const pending = runtimeFetch(WORKOUTS)!;
-  expect(pending).toBeDefined();
-  release();
-  await expect((await pending).json()).resolves.toEqual(body(WORKOUTS));
-  expect(urls()).toEqual([WORKOUTS]);
-});
-
-test('a read ahead that failed leaves the runtime its own request (and its own failure report)', async () => {
-  failing.add(WORKOUTS);
-  const read = readManifest(WORKOUTS).catch(() => undefined);
-  const pending = runtimeFetch(WORKOUTS)!;
-  await read;
-  const res = await pending;
-  expect(res.status).toBe(503);
+  await readManifest(WORKOUTS);
+  forgetManifest(WORKOUTS);
+  expect(peekManifest(WORKOUTS)).toBeUndefined();
+  await readManifest(WORKOUTS);
   expect(urls()).toEqual([WORKOUTS, WORKOUTS]);
+});
+
+describe('remoteEntryOf: the remoteEntry.js a manifest names', () => {
+  const meta = (m: Record<string, unknown>) => ({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, ...m } });
+  test("public path 'auto' (our builds): beside the manifest, versioned folders included; the global and type it declares", () => {
+    expect(remoteEntryOf(STABLE, meta({ publicPath: 'auto', globalName: 'mfe_trainers' }))).toEqual({
+      url: 'http://r.test:3002/versions/0.1.0-stable/remoteEntry.js',
+      globalName: 'mfe_trainers',
+      type: 'global',
+    });
+    expect(remoteEntryOf(WORKOUTS, meta({})).url).toBe('http://r.test:3001/remoteEntry.js');
+  });
+  test('an explicit public path and an entry folder', () => {
+    const m = { metaData: { publicPath: 'https://cdn.test/trainers/', remoteEntry: { name: 'remoteEntry.js', path: 'js/' } } };
+    expect(remoteEntryOf(CANDIDATE, m)).toEqual({ url: 'https://cdn.test/trainers/js/remoteEntry.js' });
+    expect(remoteEntryOf(CANDIDATE, { metaData: { publicPath: '../stable/', remoteEntry: { name: 'e.js' } } }).url).toBe('http://r.test:3002/versions/stable/e.js');
+  });
+  test('a manifest that names no entry, or computes its public path at runtime, is refused', () => {
+    expect(() => remoteEntryOf(WORKOUTS, {})).toThrow('names no remoteEntry');
+    expect(() => remoteEntryOf(WORKOUTS, null)).toThrow('names no remoteEntry');
+    expect(() => remoteEntryOf(WORKOUTS, { metaData: { remoteEntry: { name: '' } } })).toThrow('names no remoteEntry');
+    expect(() => remoteEntryOf(WORKOUTS, { metaData: { getPublicPath: 'return "/x/"', remoteEntry: { name: 'remoteEntry.js' } } })).toThrow('at runtime');
+  });
 });
 
 describe('AreaLoader.warm (idle) and preload (intent)', () => {

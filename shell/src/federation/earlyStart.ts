@@ -2,7 +2,7 @@
 // entry cannot import before Module Federation has set up sharing (this file has no imports of its own).
 import { areaForPath } from '@fitconnect/shared-ui/src/federation';
 import { fetchRemotesManifest, type RolloutManifest } from './manifest';
-import { peekManifest, readManifest } from './manifestCache';
+import { peekManifest, readManifest, remoteEntryOf } from './manifestCache';
 
 /**
  * A page opened at an area's URL (/exercise-tutorials, /challenges/5, ...) needs that area's remote before
@@ -51,12 +51,17 @@ interface MfManifest {
  */
 function preloadFromManifest(entryUrl: URL, manifest: MfManifest, prefetchLazy: boolean): void {
   const meta = manifest.metaData ?? {};
-  // 'auto' (what our builds write): the files sit beside the manifest. A remote whose public path is
-  // computed at runtime (getPublicPath) is left to the runtime.
+  // A remote whose public path is computed at runtime (getPublicPath) is left to the runtime.
+  let entry: string;
+  try {
+    entry = remoteEntryOf(entryUrl.href, manifest).url;
+  } catch {
+    return;
+  }
+  // The chunks sit under the manifest's public path ('auto', what our builds write: beside the manifest).
   const publicPath = !meta.publicPath || meta.publicPath === 'auto' ? new URL('./', entryUrl) : new URL(meta.publicPath, entryUrl);
   const file = (name: string) => new URL(name, publicPath).href;
-  const re = meta.remoteEntry;
-  if (re?.name) preloadScript(file(re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name));
+  preloadScript(entry);
   const routes = manifest.exposes?.find((e) => e.path === './routes');
   for (const name of routes?.assets?.js?.sync ?? []) preloadScript(file(name));
   if (prefetchLazy) for (const name of routes?.assets?.js?.async ?? []) preloadScript(file(name), 'prefetch');
@@ -69,7 +74,7 @@ export async function preloadAreaFiles(entry: string, base = window.location.hre
     preloadScript(entryUrl.href);
     return;
   }
-  // Read once for the page: the runtime takes this answer instead of asking again (./manifestCache.ts).
+  // Read once for the page: the remote is registered from this answer when the area loads (./runtime.ts).
   let manifest: MfManifest;
   try {
     manifest = ((await readManifest(entryUrl.href)) ?? {}) as MfManifest;

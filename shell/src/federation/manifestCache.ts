@@ -1,5 +1,3 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-
 /**
  * One read of each remote's mf-manifest.json per page, shared by everything that needs it.
  *
@@ -10,13 +8,15 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  * arrived by then). The manifest is small JSON and says nothing a visitor should not see, so it can be
  * read before the visit: the shell reads the manifests of the visitor's remotes when the landing page is
  * idle (AreaLoader.warm, see ./preloadOnIntent.ts), the early start reads an area page's own manifest
- * (./earlyStart.ts), and the Module Federation runtime gets that answer through its `fetch` hook
- * (manifestCachePlugin) instead of asking the remote again, so a switch starts with remoteEntry.js.
+ * (./earlyStart.ts), and the shell registers the remote with the Module Federation runtime by the
+ * remoteEntry.js that answer names (./runtime.ts): the runtime never reads a manifest itself, so a switch
+ * starts with remoteEntry.js, and the runtime's manifest machinery (snapshots, preload-asset generation) is
+ * left out of the shell's build (`disableSnapshot`).
  *
  * Only URLs the visitor's /remotes.json named are read (the rollout assignment: a candidate only for a
- * visitor on it, a fallback only after the candidate failed). The runtime takes each answer once: when the
- * area loader re-registers a remote (Retry, a fallback), the runtime reads that manifest from the network
- * again. A failed read is forgotten (the runtime then asks itself and reports its own failure).
+ * visitor on it, a fallback only after the candidate failed). When the area loader re-registers a remote
+ * (Retry, a fallback), its manifest is forgotten and read from the network again (forgetManifest). A failed
+ * read is forgotten.
  *
  * No imports at runtime: the page's entry (../index.ts, through ./earlyStart.ts) uses this before Module
  * Federation has set up sharing.
@@ -26,8 +26,6 @@ interface Entry {
   json: Promise<unknown>;
   /** The answer once it is in (for a synchronous look, see peekManifest). */
   value?: unknown;
-  /** The runtime already used this answer: its next read of the URL (after a re-registration) is its own. */
-  taken: boolean;
 }
 
 const cache = new Map<string, Entry>();
@@ -49,7 +47,7 @@ export function readManifest(url: string): Promise<unknown> {
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     return res.json() as Promise<unknown>;
   });
-  const entry: Entry = { json, taken: false };
+  const entry: Entry = { json };
   cache.set(k, entry);
   json.then(
     (value) => {
@@ -76,25 +74,33 @@ export function isManifestUrl(url: string): boolean {
   }
 }
 
-/** An answer read ahead for `url` that the runtime has not used yet. */
-export function hasManifest(url: string): boolean {
-  const entry = cache.get(key(url));
-  return !!entry && !entry.taken;
+/** Forget the answer for `url`: the next read asks the server again (a re-registration after a failure). */
+export function forgetManifest(url: string): void {
+  cache.delete(key(url));
+}
+
+/** What a remote's mf-manifest.json says about its entry (the fields our builds write). */
+export interface ManifestLike {
+  metaData?: { globalName?: string; publicPath?: string; getPublicPath?: string; remoteEntry?: { name?: string; path?: string; type?: string } };
 }
 
 /**
- * The answer for the runtime's own read of `url`, once: undefined when nothing was read ahead (or it was
- * already taken, or the read failed).
+ * The remoteEntry.js a remote's manifest names, as an absolute URL, with the global it sets. Public path
+ * 'auto' (what our builds write): the files sit beside the manifest. Throws when the manifest names no entry,
+ * or computes its public path at runtime (getPublicPath, which our builds never use).
  */
-export async function takeManifest(url: string): Promise<unknown | undefined> {
-  const entry = cache.get(key(url));
-  if (!entry || entry.taken) return undefined;
-  entry.taken = true;
-  try {
-    return await entry.json;
-  } catch {
-    return undefined;
-  }
+export function remoteEntryOf(manifestUrl: string, manifest: unknown): { url: string; globalName?: string; type?: string } {
+  const meta = (manifest as ManifestLike | null)?.metaData;
+  const re = meta?.remoteEntry;
+  if (!meta || !re || typeof re.name !== 'string' || !re.name) throw new Error(`${manifestUrl} names no remoteEntry`);
+  if (meta.getPublicPath) throw new Error(`${manifestUrl} computes its public path at runtime, which the shell does not run`);
+  const base = new URL(!meta.publicPath || meta.publicPath === 'auto' ? './' : meta.publicPath, new URL(manifestUrl, globalThis.location?.href ?? 'http://localhost/'));
+  const file = re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name;
+  return {
+    url: new URL(file, base).href,
+    ...(typeof meta.globalName === 'string' && meta.globalName ? { globalName: meta.globalName } : {}),
+    ...(typeof re.type === 'string' && re.type ? { type: re.type } : {}),
+  };
 }
 
 /** Forget every answer (tests). */
@@ -102,18 +108,3 @@ export function clearManifestCache(): void {
   cache.clear();
 }
 
-/**
- * Runtime plugin: the runtime's mf-manifest.json read is answered from readManifest's answer when there is
- * one (a read that failed is made again by the runtime's own request, whose failure it reports as before).
- */
-export function manifestCachePlugin(): ModuleFederationRuntimePlugin {
-  return {
-    name: 'fitconnect-manifest-cache',
-    fetch(url: string, init: RequestInit) {
-      if (!isManifestUrl(url) || !hasManifest(url)) return undefined;
-      return takeManifest(url).then((json) =>
-        json === undefined ? fetch(url, init) : new Response(JSON.stringify(json), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      );
-    },
-  };
-}
