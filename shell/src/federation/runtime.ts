@@ -5,9 +5,10 @@ import { installErrorAttribution, noteManifest, sendLoadReport, startVitals } fr
 import { preloadRoutesNow, takeEarlyManifest } from './earlyStart';
 
 /**
- * Runtime plugin: when a remote cannot be loaded (manifest unreachable or invalid, remoteEntry.js
- * missing, the exposed module throwing while it is evaluated), answer with a fallback marker instead of
- * an exception. The area loader turns the marker into that area's error state; nothing else is affected.
+ * Runtime plugin: when a remote cannot be loaded (remoteEntry.js missing or broken, the exposed module
+ * throwing while it is evaluated), answer with a fallback marker instead of an exception. The area loader turns
+ * the marker into that area's error state; nothing else is affected. (An unreadable manifest is answered the
+ * same way before the runtime is asked: createFederationRuntime below.)
  */
 export function areaFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
