@@ -2,7 +2,7 @@
 // entry cannot import before Module Federation has set up sharing (this file has no imports of its own).
 import { areaForPath } from '@fitconnect/shared-ui/src/federation';
 import { fetchRemotesManifest, type RolloutManifest } from './manifest';
-import { peekManifest, readManifest, remoteEntryOf } from './manifestCache';
+import { manifestPublicPath, peekManifest, readManifest, remoteEntryOf } from './manifestCache';
 
 /**
  * A page opened at an area's URL (/exercise-tutorials, /challenges/5, ...) needs that area's remote before
@@ -50,16 +50,14 @@ interface MfManifest {
  * `prefetchLazy`, `rel="prefetch"` for the routes module's lazy pages).
  */
 function preloadFromManifest(entryUrl: URL, manifest: MfManifest, prefetchLazy: boolean): void {
-  const meta = manifest.metaData ?? {};
-  // A remote whose public path is computed at runtime (getPublicPath) is left to the runtime.
+  // A manifest that names no entry, or computes its public path at runtime (getPublicPath), preloads nothing.
   let entry: string;
   try {
     entry = remoteEntryOf(entryUrl.href, manifest).url;
   } catch {
     return;
   }
-  // The chunks sit under the manifest's public path ('auto', what our builds write: beside the manifest).
-  const publicPath = !meta.publicPath || meta.publicPath === 'auto' ? new URL('./', entryUrl) : new URL(meta.publicPath, entryUrl);
+  const publicPath = manifestPublicPath(entryUrl, manifest.metaData);
   const file = (name: string) => new URL(name, publicPath).href;
   preloadScript(entry);
   const routes = manifest.exposes?.find((e) => e.path === './routes');

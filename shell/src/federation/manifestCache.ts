@@ -84,6 +84,12 @@ export interface ManifestLike {
   metaData?: { globalName?: string; publicPath?: string; getPublicPath?: string; remoteEntry?: { name?: string; path?: string; type?: string } };
 }
 
+/** Where a remote's files sit: its manifest's public path, or beside the manifest for 'auto' (what our builds write). */
+export function manifestPublicPath(manifestUrl: string | URL, meta: { publicPath?: string } | undefined): URL {
+  const at = new URL(manifestUrl, globalThis.location?.href ?? 'http://localhost/');
+  return !meta?.publicPath || meta.publicPath === 'auto' ? new URL('./', at) : new URL(meta.publicPath, at);
+}
+
 /**
  * The remoteEntry.js a remote's manifest names, as an absolute URL, with the global it sets. Public path
  * 'auto' (what our builds write): the files sit beside the manifest. Throws when the manifest names no entry,
@@ -94,7 +100,7 @@ export function remoteEntryOf(manifestUrl: string, manifest: unknown): { url: st
   const re = meta?.remoteEntry;
   if (!meta || !re || typeof re.name !== 'string' || !re.name) throw new Error(`${manifestUrl} names no remoteEntry`);
   if (meta.getPublicPath) throw new Error(`${manifestUrl} computes its public path at runtime, which the shell does not run`);
-  const base = new URL(!meta.publicPath || meta.publicPath === 'auto' ? './' : meta.publicPath, new URL(manifestUrl, globalThis.location?.href ?? 'http://localhost/'));
+  const base = manifestPublicPath(manifestUrl, meta);
   const file = re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name;
   return {
     url: new URL(file, base).href,
