@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_HOST, API_NODE_FLAGS, apiProcessEnv } from './api-env.mjs';
+import { STATIC_NODE_FLAGS } from './static-env.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -236,18 +237,13 @@ async function main() {
     // flags of scripts/api-env.mjs (a young generation of 8 MB per semi-space; `npm run bench` measures the
     // memory and the API's CPU per request).
     run('api', process.execPath, [...API_NODE_FLAGS, 'api/dist/index.js'], apiEnv);
-    // One process serves the shell and every remote, each on its own port (own origin). Young generation
-    // of 2 MB per semi-space: V8's default let it grow to 32 MB under load and keep it (issue 35.5).
-    // A full GC once the old generation has grown 50% past what the last one kept (V8 let it grow from ~45 to
-    // 150-225 MB under the bench's load, full GCs 10-17 s apart): with 2 MB semi-spaces much of each request's
-    // garbage is promoted, and the Buffers among it go back to the C library only at a full GC, so 20-40 MB of them
-    // piled up in its heap between two and stayed resident after the load. Costs ~3x as many full GCs under load
-    // (61 instead of 18-19 for the bench's 100,000 requests; their pauses 0.5 s in all instead of 0.2-0.5 s).
+    // One process serves the shell and every remote, each on its own port (own origin), with the node flags of
+    // scripts/static-env.cjs (a small young generation, full GCs sooner: memory).
     const sites = [
       ['--name', 'shell', '--dir', 'shell/dist', '--port', String(SHELL_PORT), '--spa', '--remotes', '--api', '--mount', '/embed=mfe-trainers/dist-embed'],
       ...REMOTES.map((r) => ['--name', `${r.area} remote`, '--dir', join(r.dir, 'dist'), '--port', String(REMOTE_PORTS[r.area]), '--cors']),
     ];
-    run('static', process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=50', 'scripts/serve-static.mjs', ...sites.flatMap((s, i) => (i ? ['--and', ...s] : s))], shellEnv);
+    run('static', process.execPath, [...STATIC_NODE_FLAGS, 'scripts/serve-static.mjs', ...sites.flatMap((s, i) => (i ? ['--and', ...s] : s))], shellEnv);
     // A third-party page on its own origin embedding the finder from the site (README: "Embedding the trainer
     // finder"). Three small files: served from this process rather than one more Node process.
     const siteOrigin = process.env.PUBLIC_URL ?? `http://localhost:${SHELL_PORT}`;

@@ -43,6 +43,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AccessibilityGate, formatFindings } from './a11y';
 import { chooseBrowser, type BrowserChoice } from './browser';
 import { childEnv } from '@fitconnect/build-config/child-env';
+import { STATIC_NODE_FLAGS } from '../../scripts/static-env.cjs';
 
 export { expectAccessible } from './a11y';
 
@@ -220,7 +221,8 @@ export async function serveDir(dir: string, opts: ServeOptions = {}): Promise<Se
     startProcess(
       name,
       process.execPath,
-      [path.join(ROOT, 'scripts', 'serve-static.mjs'), '--dir', dir, '--port', String(port), '--host', '127.0.0.1', ...flags],
+      // The node flags npm start runs the static server with, so the bench's server rows measure that process.
+      [...STATIC_NODE_FLAGS, path.join(ROOT, 'scripts', 'serve-static.mjs'), '--dir', dir, '--port', String(port), '--host', '127.0.0.1', ...flags],
       opts.env ?? {},
       /listening on http:\/\/[^:]+:(\d+)/,
       30_000,
