@@ -5,6 +5,7 @@ import type { AreaLoader } from './federation/areaLoader';
 import { AreaLoaderProvider } from './federation/AreaOutlet';
 import { usePreloadOnIntent } from './federation/preloadOnIntent';
 import { Layout } from './layout/Layout';
+import { useWarmIntlWhenIdle } from './warmIntl';
 
 export interface ShellProps {
   /** Loads remotes' routes modules (tests pass one with a fake federation runtime; the server one that has the area). */
@@ -20,6 +21,7 @@ export interface ShellProps {
  */
 export function Shell({ loader, queryClient }: ShellProps) {
   usePreloadOnIntent(loader);
+  useWarmIntlWhenIdle();
   return (
     <AppProviders queryClient={queryClient}>
       <AreaLoaderProvider value={loader}>

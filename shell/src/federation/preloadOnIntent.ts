@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { areaForPath } from '@fitconnect/shared-ui';
+import { whenIdleAfterLoad } from '../whenIdle';
 import type { AreaLoader } from './areaLoader';
 
 /**
@@ -38,25 +39,7 @@ function savesData(): boolean {
  */
 export function warmWhenIdle(loader: AreaLoader, win: Window = window): () => void {
   if (savesData()) return () => undefined;
-  let cancelled = false;
-  let idle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    if (!cancelled) loader.warm().catch(() => undefined);
-  };
-  const whenIdle = () => {
-    if (cancelled) return;
-    if (typeof win.requestIdleCallback === 'function') idle = win.requestIdleCallback(run, { timeout: 2000 });
-    else timer = setTimeout(run, 200);
-  };
-  if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    cancelled = true;
-    win.removeEventListener('load', whenIdle);
-    if (idle !== undefined && typeof win.cancelIdleCallback === 'function') win.cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
-  };
+  return whenIdleAfterLoad(() => void loader.warm().catch(() => undefined), win);
 }
 
 export function usePreloadOnIntent(loader: AreaLoader) {
