@@ -2,7 +2,8 @@
 // entry cannot import before Module Federation has set up sharing (this file has no imports of its own).
 import { areaForPath } from '@fitconnect/shared-ui/src/federation';
 import { fetchRemotesManifest, type RolloutManifest } from './manifest';
-import { manifestPublicPath, peekManifest, readManifest, remoteEntryOf } from './manifestCache';
+import { peekManifest, readManifest, remoteEntryOf } from './manifestCache';
+import { manifestPublicPath } from './manifestPaths';
 
 /**
  * A page opened at an area's URL (/exercise-tutorials, /challenges/5, ...) needs that area's remote before

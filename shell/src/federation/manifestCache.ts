@@ -18,9 +18,11 @@
  * (Retry, a fallback), its manifest is forgotten and read from the network again (forgetManifest). A failed
  * read is forgotten.
  *
- * No imports at runtime: the page's entry (../index.ts, through ./earlyStart.ts) uses this before Module
- * Federation has set up sharing.
+ * Imports only ./manifestPaths.ts (itself without imports): the page's entry (../index.ts, through
+ * ./earlyStart.ts) uses this before Module Federation has set up sharing.
  */
+
+import { manifestPublicPath, remoteEntryFile } from './manifestPaths';
 
 interface Entry {
   json: Promise<unknown>;
@@ -84,12 +86,6 @@ export interface ManifestLike {
   metaData?: { globalName?: string; publicPath?: string; getPublicPath?: string; remoteEntry?: { name?: string; path?: string; type?: string } };
 }
 
-/** Where a remote's files sit: its manifest's public path, or beside the manifest for 'auto' (what our builds write). */
-export function manifestPublicPath(manifestUrl: string | URL, meta: { publicPath?: string } | undefined): URL {
-  const at = new URL(manifestUrl, globalThis.location?.href ?? 'http://localhost/');
-  return !meta?.publicPath || meta.publicPath === 'auto' ? new URL('./', at) : new URL(meta.publicPath, at);
-}
-
 /**
  * The remoteEntry.js a remote's manifest names, as an absolute URL, with the global it sets. Public path
  * 'auto' (what our builds write): the files sit beside the manifest. Throws when the manifest names no entry,
@@ -101,9 +97,8 @@ export function remoteEntryOf(manifestUrl: string, manifest: unknown): { url: st
   if (!meta || !re || typeof re.name !== 'string' || !re.name) throw new Error(`${manifestUrl} names no remoteEntry`);
   if (meta.getPublicPath) throw new Error(`${manifestUrl} computes its public path at runtime, which the shell does not run`);
   const base = manifestPublicPath(manifestUrl, meta);
-  const file = re.path ? `${re.path.replace(/\/$/, '')}/${re.name}` : re.name;
   return {
-    url: new URL(file, base).href,
+    url: new URL(remoteEntryFile({ name: re.name, path: re.path }), base).href,
     ...(typeof meta.globalName === 'string' && meta.globalName ? { globalName: meta.globalName } : {}),
     ...(typeof re.type === 'string' && re.type ? { type: re.type } : {}),
   };

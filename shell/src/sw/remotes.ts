@@ -17,6 +17,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { manifestPublicPath, remoteEntryFile } from '../federation/manifestPaths';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -54,10 +55,9 @@ interface Version {
 /** The files of a remote version named by its mf-manifest.json: remoteEntry.js and every exposed module's chunks. */
 export function filesOf(manifestUrl: string, manifest: MfManifest): { base: string; entryUrl: string; files: string[] } {
   const meta = manifest.metaData ?? {};
-  const base = !meta.publicPath || meta.publicPath === 'auto' ? new URL('./', manifestUrl).href : new URL(meta.publicPath, manifestUrl).href;
+  const base = manifestPublicPath(manifestUrl, meta).href;
   const re = meta.remoteEntry ?? {};
-  const entryName = re.path ? `${re.path.replace(/\/$/, '')}/${re.name ?? 'remoteEntry.js'}` : (re.name ?? 'remoteEntry.js');
-  const entryUrl = new URL(entryName, base).href;
+  const entryUrl = new URL(remoteEntryFile({ name: re.name ?? 'remoteEntry.js', path: re.path }), base).href;
   const files = new Set<string>([entryUrl]);
   for (const e of manifest.exposes ?? []) {
     for (const kind of [e.assets?.js, e.assets?.css]) {
