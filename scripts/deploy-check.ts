@@ -25,6 +25,7 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import Ajv2019 from 'ajv/dist/2019';
 import { DockerfileParser } from 'dockerfile-ast';
+import { STATIC_NODE_FLAGS } from './static-env.cjs';
 
 export interface CheckResult {
   problems: string[];
@@ -277,6 +278,14 @@ export function checkDeployment(root: string, opts: { composeText?: string; read
       const final = facts.stages[facts.stages.length - 1];
       const workdir = '/repo';
       const script = facts.cmd.find((a) => /\.(mjs|cjs|js|ts)$/.test(a));
+      // The shell's server (serve-static.mjs --remotes: its pages, server rendering and /api proxy) runs with the node
+      // flags of scripts/static-env.cjs, as npm start and the tests do; an exec-form CMD cannot read that file, so its
+      // copy is compared here. (A remote's own image serves its files only, with V8's defaults.)
+      if (script && path.posix.normalize(script) === 'scripts/serve-static.mjs' && facts.cmd.includes('--remotes')) {
+        const flags = facts.cmd.slice(1, facts.cmd.indexOf(script));
+        if (flags.join(' ') !== STATIC_NODE_FLAGS.join(' ')) fail(`${rel}: runs serve-static.mjs with node flags [${flags.join(' ')}], not scripts/static-env.cjs's [${STATIC_NODE_FLAGS.join(' ')}]`);
+        else ok(`${rel}: serve-static.mjs runs with scripts/static-env.cjs's node flags`);
+      }
       if (script && final) {
         const scriptRel = path.posix.normalize(script);
         if (!existsSync(path.join(root, scriptRel))) fail(`${rel}: its command runs ${script}, which does not exist`);

@@ -41,17 +41,37 @@ test.each([
   expect(problems.join('\n')).toContain(expected);
 });
 
-test('fails on a Dockerfile that uses npm install or bakes in a secret', () => {
+/** The files the check reads, copied to a temporary folder a test may change. */
+function copyOfRepository(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'deploy-check-'));
+  for (const f of ['docker-compose.yml', 'README.md', 'scripts', 'build-config', 'api', 'shell', 'mfe-workouts', 'mfe-trainers', 'mfe-messages', 'mfe-community', 'mfe-challenges']) {
+    cpSync(path.join(root, f), path.join(dir, f), { recursive: true, filter: (src) => !/node_modules|dist/.test(path.relative(root, src)) });
+  }
+  return dir;
+}
+
+test('fails on a Dockerfile that uses npm install or bakes in a secret', () => {
+  const dir = copyOfRepository();
   try {
-    for (const f of ['docker-compose.yml', 'README.md', 'scripts', 'build-config', 'api', 'shell', 'mfe-workouts', 'mfe-trainers', 'mfe-messages', 'mfe-community', 'mfe-challenges']) {
-      cpSync(path.join(root, f), path.join(dir, f), { recursive: true, filter: (src) => !/node_modules|dist/.test(path.relative(root, src)) });
-    }
     const file = path.join(dir, 'api', 'Dockerfile');
     writeFileSync(file, readFileSync(file, 'utf8').replace('npm ci --no-audit --no-fund', 'npm install').replace('ENV NODE_ENV=production', 'ENV SESSION_SECRET=abc NODE_ENV=production'));
     const text = checkDeployment(dir).problems.join('\n');
     expect(text).toContain('api/Dockerfile runs npm install');
     expect(text).toContain('api/Dockerfile sets SESSION_SECRET in the image');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("fails on a shell image whose static server runs with other node flags than scripts/static-env.cjs's", () => {
+  const dir = copyOfRepository();
+  try {
+    const file = path.join(dir, 'shell', 'Dockerfile');
+    const text = readFileSync(file, 'utf8');
+    const changed = text.replace('"--max-semi-space-size=2", ', '');
+    expect(changed).not.toBe(text);
+    writeFileSync(file, changed);
+    expect(checkDeployment(dir).problems.join('\n')).toContain("shell/Dockerfile: runs serve-static.mjs with node flags [--heap-growing-percent=50], not scripts/static-env.cjs's");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
