@@ -152,3 +152,24 @@ test('an area page opened at its URL: the remote is registered by the entry the 
   });
   expect(fetchMock.mock.calls.filter((c) => c[0] === 'http://remote.test:3001/mf-manifest.json')).toHaveLength(1);
 });
+
+test('a file the page already loaded (a script element, a fetched resource) is not preloaded again', async () => {
+  // A nav badge loaded the remote's entry as a script; the routes file was fetched before (resource timing).
+  const script = document.createElement('script');
+  script.src = 'http://remote.test:3001/remoteEntry.js';
+  document.head.appendChild(script);
+  // (jsdom's performance has no resource timing: the part of it that the code reads.)
+  const fetched = [{ name: 'http://remote.test:3001/__federation_expose_routes.1.js' }];
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: (type: string) => (type === 'resource' ? fetched : []) });
+  try {
+    await readManifest('http://remote.test:3001/mf-manifest.json');
+    expect(preloadRoutesNow('http://remote.test:3001/mf-manifest.json')).toBe(true);
+    expect(preloads()).toEqual([]);
+    await preloadAreaFiles('http://remote.test:3001/mf-manifest.json');
+    // Only the lazy pages, which neither had loaded.
+    expect(preloads()).toEqual([]);
+    expect(prefetches().map((l) => l[1])).toEqual(['http://remote.test:3001/844.a.js', 'http://remote.test:3001/562.b.js']);
+  } finally {
+    delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+  }
+});

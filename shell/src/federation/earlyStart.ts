@@ -25,12 +25,24 @@ import { manifestPublicPath } from './manifestPaths';
 
 let early: Promise<RolloutManifest> | null = null;
 
-function preloadScript(href: string, rel: 'preload' | 'prefetch' = 'preload'): void {
-  for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="prefetch"]')) if (l.href === href) return;
-  // Already fetched by this page (a remote whose nav badge loaded its remoteEntry.js): a preload would
-  // request it again (remoteEntry.js is revalidated, not cached for good).
-  for (const sc of document.scripts) if (sc.src === href) return;
-  if (typeof performance !== 'undefined' && typeof performance.getEntriesByName === 'function' && performance.getEntriesByName(href).length > 0) return;
+/**
+ * The script URLs this page already has or asked for: preload and prefetch links, script elements (a remote whose
+ * nav badge loaded its remoteEntry.js: a preload would request it again, as remoteEntry.js is revalidated, not
+ * cached for good) and fetched resources. Read once per batch of preloads, not once per file.
+ */
+function knownScripts(): Set<string> {
+  const known = new Set<string>();
+  for (const l of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="prefetch"]')) known.add(l.href);
+  for (const sc of document.scripts) if (sc.src) known.add(sc.src);
+  if (typeof performance !== 'undefined' && typeof performance.getEntriesByType === 'function') {
+    for (const e of performance.getEntriesByType('resource')) known.add(e.name);
+  }
+  return known;
+}
+
+function preloadScript(href: string, known: Set<string>, rel: 'preload' | 'prefetch' = 'preload'): void {
+  if (known.has(href)) return;
+  known.add(href);
   const link = document.createElement('link');
   link.rel = rel;
   link.as = 'script';
@@ -60,17 +72,18 @@ function preloadFromManifest(entryUrl: URL, manifest: MfManifest, prefetchLazy: 
   }
   const publicPath = manifestPublicPath(entryUrl, manifest.metaData);
   const file = (name: string) => new URL(name, publicPath).href;
-  preloadScript(entry);
+  const known = knownScripts();
+  preloadScript(entry, known);
   const routes = manifest.exposes?.find((e) => e.path === './routes');
-  for (const name of routes?.assets?.js?.sync ?? []) preloadScript(file(name));
-  if (prefetchLazy) for (const name of routes?.assets?.js?.async ?? []) preloadScript(file(name), 'prefetch');
+  for (const name of routes?.assets?.js?.sync ?? []) preloadScript(file(name), known);
+  if (prefetchLazy) for (const name of routes?.assets?.js?.async ?? []) preloadScript(file(name), known, 'prefetch');
 }
 
 /** Preload an area's remoteEntry.js and routes files (prefetch its lazy pages), read from its mf-manifest.json (or a bare entry). */
 export async function preloadAreaFiles(entry: string, base = window.location.href): Promise<void> {
   const entryUrl = new URL(entry, base);
   if (!/\.json$/.test(entryUrl.pathname)) {
-    preloadScript(entryUrl.href);
+    preloadScript(entryUrl.href, knownScripts());
     return;
   }
   // Read once for the page: the remote is registered from this answer when the area loads (./runtime.ts).
