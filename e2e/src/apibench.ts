@@ -47,6 +47,26 @@ export interface ApiBench {
    * best): API_RUNS pairs (default 3), and the pair whose CPU ratio is their median as `result` and `bare`.
    */
   rows: { name: string; result: LoadResult; bare: LoadResult; signedIn: boolean; cpuRatios: number[] }[];
+  /**
+   * Bare Koa with `workUs` µs of CPU spun in each request, paired with bare Koa as the rows are: how this machine
+   * scores a server that only does more work per request. The ratio is not linear in the work: a slower server
+   * also pays more of the kernel's and the event loop's per-request cost (docs/performance.md).
+   */
+  calibration: { workUs: number; result: LoadResult; bare: LoadResult; cpuRatios: number[] } | null;
+}
+
+/** The calibration row's busy work per request, in µs. */
+export const CALIBRATION_WORK_US = 30;
+
+/** API_RUNS pairs of (bare Koa, target), each target run just after its bare Koa run; the pair with the median CPU ratio. */
+async function pairs(bare: { url: string; child: ChildProcess }, target: { url: string; headers: Record<string, string>; pid: number | undefined }) {
+  const all: { bare: LoadResult; result: LoadResult }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const b = await load(bare.url, {}, SECONDS, bare.child.pid);
+    all.push({ bare: b, result: await load(target.url, target.headers, SECONDS, target.pid) });
+  }
+  const byRatio = [...all].sort((a, b) => cpuRatio(a) - cpuRatio(b));
+  return { ...byRatio[Math.floor(byRatio.length / 2)], cpuRatios: all.map(cpuRatio) };
 }
 
 /** Bare Koa's CPU per request over the API's: how much of bare Koa's speed the API keeps (1 = as cheap). */
@@ -166,16 +186,15 @@ export async function benchApi(root: string): Promise<ApiBench> {
     const rows: ApiBench['rows'] = [];
     for (const t of targets) {
       await load(t.url, t.headers, 2);
-      const pairs: { bare: LoadResult; result: LoadResult }[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const bare = await load(bareKoa.url, {}, SECONDS, bareKoa.child.pid);
-        pairs.push({ bare, result: await load(t.url, t.headers, SECONDS, api.child.pid) });
-      }
-      const byRatio = [...pairs].sort((a, b) => cpuRatio(a) - cpuRatio(b));
-      const median = byRatio[Math.floor(byRatio.length / 2)];
-      rows.push({ name: t.name, ...median, signedIn: t.signedIn, cpuRatios: pairs.map(cpuRatio) });
+      rows.push({ name: t.name, ...(await pairs(bareKoa, { ...t, pid: api.child.pid })), signedIn: t.signedIn });
     }
-    return { rows };
+    // The calibration: the API is stopped first, so that it does not share the machine with the busy server.
+    await stop(api.child);
+    const busy = await start('bare Koa with busy work', [path.join(root, 'e2e', 'src', 'bare-koa.mjs')], { BARE_KOA_WORK_US: String(CALIBRATION_WORK_US) }, /listening on (http:\/\/\S+)/, root);
+    started.push(busy.child);
+    await load(busy.url, {}, 2);
+    const calibration = { workUs: CALIBRATION_WORK_US, ...(await pairs(bareKoa, { url: busy.url, headers: {}, pid: busy.child.pid })) };
+    return { rows, calibration };
   } finally {
     await Promise.all(started.map(stop));
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,8 +4,16 @@
 import http from 'node:http';
 import Koa from 'koa';
 
+// BARE_KOA_WORK_US=N: spin N µs of CPU in each request first. The bench's calibration row
+// (apibench.ts): what "N µs more work per request" scores on this machine's ratio.
+const workNs = BigInt(Math.round(Number(process.env.BARE_KOA_WORK_US ?? 0) * 1000));
+
 const app = new Koa();
 app.use((ctx) => {
+  if (workNs > 0n) {
+    const start = process.hrtime.bigint();
+    while (process.hrtime.bigint() - start < workNs);
+  }
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { id: 1, title: 'bare Koa', ok: true };
 });

@@ -265,7 +265,7 @@ async function memoryRows() {
 
 async function apiRows() {
   try {
-    const { rows: api } = await benchApi(ROOT);
+    const { rows: api, calibration } = await benchApi(ROOT);
     const answers = (r: { total: number; non2xx: number; errors: number }) =>
       r.non2xx || r.errors ? `; NOT ALL 2xx: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : '';
     rows.push([
@@ -284,6 +284,15 @@ async function apiRows() {
         : 'CPU per request not measured (no /proc)';
       rows.push([`API: ${name}`, `${cpuText}; ${Math.round(r.rps)} req/s = ${ratio.toFixed(2)}x bare Koa, p50 ${r.p50} ms, p99 ${r.p99} ms${answers(r)}`, signedIn ? 'CPU >= 0.5x, p99 <= 15 ms' : '']);
       if (signedIn) goals.push([`API ${name}: CPU per request >= 0.5x bare Koa's, p99 <= 15 ms`, measured && cpu >= 0.5 && r.p99 <= 15 && !r.non2xx && !r.errors]);
+    }
+    // No goal: how this machine scores a server that does nothing but more work per request.
+    if (calibration && Number.isFinite(cpuRatio(calibration))) {
+      const c = calibration;
+      rows.push([
+        `API calibration: bare Koa + ${c.workUs} µs of work per request`,
+        `CPU ${Math.round(c.result.cpuUsPerRequest!)} µs/request vs bare Koa ${Math.round(c.bare.cpuUsPerRequest!)}: ${cpuRatio(c).toFixed(2)}x (median of ${c.cpuRatios.map((x) => x.toFixed(2)).join(', ')}); +${Math.round(c.result.cpuUsPerRequest! - c.bare.cpuUsPerRequest!)} µs for ${c.workUs} µs of work`,
+        '(no goal: a scale for the ratios above)',
+      ]);
     }
   } catch (err) {
     rows.push(['API rows', `not measured: ${String(err).split('\n').slice(0, 2).join(' ')}`, 'CPU >= 0.5x, p99 <= 15 ms']);
