@@ -52,7 +52,7 @@ export interface ApiBench {
    * scores a server that only does more work per request. The ratio is not linear in the work: a slower server
    * also pays more of the kernel's and the event loop's per-request cost (docs/performance.md).
    */
-  calibration: { workUs: number; result: LoadResult; bare: LoadResult; cpuRatios: number[] } | null;
+  calibration: { workUs: number; result: LoadResult; bare: LoadResult; cpuRatios: number[] };
 }
 
 /** The calibration row's busy work per request, in µs. */
